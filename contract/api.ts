@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import * as points from './points';
+import * as schedules from './schedules';
+import * as seats from './seats';
+import * as price from './price';
+
+const noInput = () => z.object({});
+
+/** All paths sit under this base; `{prefix}` of the spec is the product's own group. */
+export const API_BASE = '/api';
+export const PREFIX = 'berangkat';
+
+interface Endpoint {
+  method: 'GET' | 'POST';
+  path: string;
+  input: z.ZodType;
+  results: z.ZodType;
+}
+
+const get = <I extends z.ZodType, R extends z.ZodType>(path: string, input: I, results: R) =>
+  ({ method: 'GET', path, input, results }) as const satisfies Endpoint;
+const post = <I extends z.ZodType, R extends z.ZodType>(path: string, input: I, results: R) =>
+  ({ method: 'POST', path, input, results }) as const satisfies Endpoint;
+
+/** Every call the API serves: the client and the server both read this table. */
+export const endpoints = {
+  searchPointAsal: get('/search-point-asal', points.SearchPointQuerySchema, points.PointListSchema),
+  searchPointAsalV2: get('/search-point-asal-v2', points.SearchPointV2QuerySchema, points.PointListSchema),
+  searchPointTujuan: get('/search-point-tujuan', points.SearchPointQuerySchema, points.PointListSchema),
+  searchPointTujuanV2: get('/search-point-tujuan-v2', points.SearchPointV2QuerySchema, points.PointListSchema),
+  listTujuan: get('/list-tujuan', points.ListTujuanQuerySchema, points.PointListSchema),
+  listTujuanV2: get('/list-tujuan-v2', points.ListTujuanV2QuerySchema, points.PointListSchema),
+  listKeberangkatanOperator: get(
+    '/list-keberangkatan-operator',
+    points.ListKeberangkatanOperatorQuerySchema,
+    points.PointListSchema,
+  ),
+  listKeberangkatanOperatorV2: get(
+    '/list-keberangkatan-operator-v2',
+    points.ListKeberangkatanOperatorQuerySchema,
+    points.PointListSchema,
+  ),
+  kotaPopuler: get('/kota-populer', noInput(), points.PopularCityListSchema),
+  listOperator: get(`/${PREFIX}/list-operator`, noInput(), schedules.OperatorListSchema),
+  searchJadwal: get(`/${PREFIX}/search-jadwal`, schedules.SearchJadwalQuerySchema, schedules.SearchJadwalResultsSchema),
+  listTanggalJadwal: get(
+    '/list-tanggal-jadwal',
+    schedules.ListTanggalJadwalQuerySchema,
+    schedules.ListTanggalJadwalResultsSchema,
+  ),
+  listFilterSearchJadwal: get(
+    '/list-filter-search-jadwal',
+    schedules.ListFilterQuerySchema,
+    schedules.ListFilterResultsSchema,
+  ),
+  listJadwal: get('/list-jadwal', schedules.ListJadwalQuerySchema, schedules.ListJadwalResultsSchema),
+  listTanggalJadwalAvailable: get(
+    '/list-tanggal-jadwal-available',
+    schedules.ListTanggalAvailableQuerySchema,
+    schedules.ListTanggalAvailableResultsSchema,
+  ),
+  detailJadwal: get('/detail-jadwal', schedules.DetailJadwalQuerySchema, schedules.DetailJadwalResultsSchema),
+  operatorSnk: get('/operator-snk', schedules.OperatorSnkQuerySchema, schedules.OperatorSnkResultsSchema),
+  kursi: get(`/${PREFIX}/kursi`, seats.KursiQuerySchema, seats.KursiResultsSchema),
+  cekHarga: post(`/${PREFIX}/cek-harga`, price.CekHargaBodySchema, price.CekHargaResultsSchema),
+} as const;
+
+export type EndpointName = keyof typeof endpoints;
+export type EndpointInput<N extends EndpointName> = z.input<(typeof endpoints)[N]['input']>;
+export type EndpointParsedInput<N extends EndpointName> = z.output<(typeof endpoints)[N]['input']>;
+export type EndpointResults<N extends EndpointName> = z.output<(typeof endpoints)[N]['results']>;

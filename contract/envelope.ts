@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Error codes the API answers with. RSV-2 is the spec's "seat no longer available". */
+export const ErrorCodeSchema = z.enum([
+  'REQ-1', // request did not pass its schema
+  'AUT-1', // missing or wrong credentials
+  'AUT-2', // missing or malformed user-id header
+  'NFD-1', // resource not found
+  'RSV-1', // reservation refused (schedule, seat or date not bookable)
+  'RSV-2', // seat no longer available
+  'SRV-1', // unexpected server failure
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const OK = 'OK' as const;
+
+export const ErrorEnvelopeSchema = z.object({
+  status: z.literal('ERROR'),
+  code: ErrorCodeSchema,
+  message: z.string().min(1),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+export function okEnvelope<T extends z.ZodType>(results: T) {
+  return z.object({ status: z.literal(OK), results });
+}
+
+/** Either shape: what every reply of the API parses as. */
+export function envelope<T extends z.ZodType>(results: T) {
+  return z.discriminatedUnion('status', [okEnvelope(results), ErrorEnvelopeSchema]);
+}
+
+export type OkEnvelope<T> = { status: typeof OK; results: T };
+export type Envelope<T> = OkEnvelope<T> | ErrorEnvelope;
+
+/** Turns zod issues into one Indonesian sentence naming the fields at fault. */
+export function describeIssues(error: z.ZodError): string {
+  const parts = error.issues.slice(0, 5).map((issue) => {
+    const field = issue.path.map(String).join('.');
+    return field ? `${field}: ${issue.message}` : issue.message;
+  });
+  return `Permintaan tidak valid. ${parts.join('; ')}`;
+}

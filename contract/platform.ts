@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const PlatformSchema = z.enum(['WEB', 'APP-ANDROID', 'APP-IOS']);
+export type Platform = z.infer<typeof PlatformSchema>;
+
+/** Request headers every call carries. */
+export const HEADER = {
+  userId: 'x-user-id',
+  platform: 'x-platform',
+  authorization: 'authorization',
+} as const;
+
+export const USER_ID_LENGTH = 100;
+export const UserIdSchema = z
+  .string()
+  .length(USER_ID_LENGTH, `Header ${HEADER.userId} harus ${USER_ID_LENGTH} karakter`)
+  .regex(/^[A-Za-z0-9]+$/, `Header ${HEADER.userId} hanya boleh huruf dan angka`);
+
+/**
+ * Basic credentials per platform for requests without a customer token. These are the
+ * development defaults; deployments override them (server: BASIC_AUTH_*, app: VITE_BASIC_AUTH_*).
+ */
+export const DEFAULT_BASIC_CREDENTIALS: Record<Platform, { user: string; password: string }> = {
+  WEB: { user: 'berangkat-web', password: 'web-2026' },
+  'APP-ANDROID': { user: 'berangkat-android', password: 'android-2026' },
+  'APP-IOS': { user: 'berangkat-ios', password: 'ios-2026' },
+};

@@ -1,0 +1,263 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const cities = pgTable('cities', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  province: text('province').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lon: doublePrecision('lon').notNull(),
+  /** Order in kota-populer; null when not popular. */
+  popularRank: smallint('popular_rank'),
+});
+
+/** Pools and branches (cabang) where passengers board or alight. */
+export const points = pgTable(
+  'points',
+  {
+    id: serial('id').primaryKey(),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+  },
+  (t) => [index('points_city_idx').on(t.cityId), uniqueIndex('points_city_name_uq').on(t.cityId, t.name)],
+);
+
+export const operators = pgTable('operators', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  /** Path of the SVG logo served by the app, e.g. /logos/xtr.svg. */
+  logo: text('logo').notNull(),
+  type: text('type', { enum: ['shuttle', 'bus'] }).notNull(),
+  /** Operator terms (syarat & ketentuan), one paragraph per entry. */
+  terms: jsonb('terms').$type<string[]>().notNull(),
+});
+
+export type SeatTile = {
+  no: string;
+  tipe: 'P' | 'PS' | 'SMK' | 'K' | 'PX' | 'T' | 'S';
+  /** Price tier: 2 uses the schedule's second price. */
+  tier?: 1 | 2;
+  promo?: boolean;
+};
+export type LayoutFloor = { name: string; rows: number; cols: number; seats: Record<string, SeatTile> };
+
+export const seatLayouts = pgTable('seat_layouts', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  floors: jsonb('floors').$type<LayoutFloor[]>().notNull(),
+  /** Bookable seats (P and PS) over all floors, kept beside the map for fast counting. */
+  capacity: smallint('capacity').notNull(),
+});
+
+/** A jurusan: one operator's line between two pools. */
+export const routes = pgTable(
+  'routes',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    originPointId: integer('origin_point_id')
+      .notNull()
+      .references(() => points.id),
+    destinationPointId: integer('destination_point_id')
+      .notNull()
+      .references(() => points.id),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    index('routes_origin_idx').on(t.originPointId),
+    index('routes_destination_idx').on(t.destinationPointId),
+    uniqueIndex('routes_operator_pair_uq').on(t.operatorId, t.originPointId, t.destinationPointId),
+  ],
+);
+
+export type RouteStopRow = { title: string; address: string; minutes: number; lat: number | null; lon: number | null };
+export type Facility = 'mineral-water' | 'ac' | 'baggage';
+
+/** A daily departure of a route, bookable on every day in [validFrom, validUntil]. */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    routeId: integer('route_id')
+      .notNull()
+      .references(() => routes.id),
+    layoutId: integer('layout_id')
+      .notNull()
+      .references(() => seatLayouts.id),
+    service: text('service').notNull(),
+    departureTime: time('departure_time').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    price: integer('price').notNull(),
+    /** Second price (tier 2 seats); the list shows a range when set. */
+    price2: integer('price2'),
+    promoPrice: integer('promo_price'),
+    promoCode: text('promo_code'),
+    selectSeat: boolean('select_seat').notNull().default(true),
+    refundable: boolean('refundable').notNull().default(true),
+    facilities: jsonb('facilities').$type<Facility[]>().notNull(),
+    stops: jsonb('stops').$type<RouteStopRow[]>().notNull(),
+    validFrom: date('valid_from').notNull(),
+    validUntil: date('valid_until').notNull(),
+  },
+  (t) => [index('schedules_route_idx').on(t.routeId, t.departureTime)],
+);
+
+/** A connecting ("Pindah Armada") itinerary: ordered legs of schedules of different operators. */
+export const connectingTrips = pgTable(
+  'connecting_trips',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    originPointId: integer('origin_point_id')
+      .notNull()
+      .references(() => points.id),
+    destinationPointId: integer('destination_point_id')
+      .notNull()
+      .references(() => points.id),
+  },
+  (t) => [index('connecting_origin_idx').on(t.originPointId), index('connecting_destination_idx').on(t.destinationPointId)],
+);
+
+export const connectingLegs = pgTable(
+  'connecting_legs',
+  {
+    id: serial('id').primaryKey(),
+    tripId: integer('trip_id')
+      .notNull()
+      .references(() => connectingTrips.id, { onDelete: 'cascade' }),
+    legNo: smallint('leg_no').notNull(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => schedules.id),
+    /** Days after the first leg's date on which this leg departs (overnight changes). */
+    dayOffset: smallint('day_offset').notNull().default(0),
+  },
+  (t) => [uniqueIndex('connecting_legs_trip_leg_uq').on(t.tripId, t.legNo)],
+);
+
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  phone: text('phone').notNull().unique(),
+  /** Bearer token of the signed-in customer (the _atx cookie). */
+  token: text('token').unique(),
+  points: integer('points').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const vouchers = pgTable('vouchers', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  discountType: text('discount_type', { enum: ['persen', 'nominal'] }).notNull(),
+  discountValue: integer('discount_value').notNull(),
+  maxDiscount: integer('max_discount'),
+  minAmount: integer('min_amount').notNull().default(0),
+  validFrom: date('valid_from').notNull(),
+  validUntil: date('valid_until').notNull(),
+});
+
+export const paymentMethods = pgTable('payment_methods', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  group: text('group').notNull(),
+  fee: integer('fee').notNull().default(0),
+  feeType: text('fee_type', { enum: ['persen', 'nominal'] })
+    .notNull()
+    .default('persen'),
+  active: boolean('active').notNull().default(true),
+});
+
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: serial('id').primaryKey(),
+    code: char('code', { length: 10 }).notNull().unique(),
+    status: text('status', { enum: ['pending', 'paid', 'cancelled', 'expired'] })
+      .notNull()
+      .default('pending'),
+    customerId: integer('customer_id').references(() => customers.id),
+    bookerName: text('booker_name').notNull(),
+    bookerPhone: text('booker_phone').notNull(),
+    bookerEmail: text('booker_email').notNull(),
+    paymentMethodCode: text('payment_method_code'),
+    voucherCode: text('voucher_code'),
+    subTotal: integer('sub_total').notNull(),
+    total: integer('total').notNull(),
+    insurance: boolean('insurance').notNull().default(false),
+    donation: integer('donation').notNull().default(0),
+    donationMessage: text('donation_message'),
+    usedPoints: integer('used_points').notNull().default(0),
+    isRoundTrip: boolean('is_round_trip').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('reservations_customer_idx').on(t.customerId)],
+);
+
+/**
+ * One seat of one departure held by a reservation. `live` is true until the booking is released;
+ * the partial unique index lets the database itself refuse a second live booking of a seat.
+ */
+export const seatBookings = pgTable(
+  'seat_bookings',
+  {
+    id: serial('id').primaryKey(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => schedules.id),
+    departureDate: date('departure_date').notNull(),
+    seatNo: text('seat_no').notNull(),
+    reservationId: integer('reservation_id').references(() => reservations.id, { onDelete: 'cascade' }),
+    live: boolean('live').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('seat_bookings_live_uq')
+      .on(t.scheduleId, t.departureDate, t.seatNo)
+      .where(sql`${t.live}`),
+    index('seat_bookings_departure_idx').on(t.scheduleId, t.departureDate).where(sql`${t.live}`),
+  ],
+);
+
+export const passengers = pgTable(
+  'passengers',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    seatBookingId: integer('seat_booking_id').references(() => seatBookings.id),
+    direction: text('direction', { enum: ['pergi', 'pulang'] }).notNull(),
+    legNo: smallint('leg_no').notNull().default(1),
+    name: text('name').notNull(),
+  },
+  (t) => [index('passengers_reservation_idx').on(t.reservationId)],
+);

@@ -1,0 +1,51 @@
+import postgres from 'postgres';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type DbHandle } from '../../../server/db/client';
+import { seedDatabase } from '../../../server/db/seed';
+
+/** The databases every server test file runs against: PGlite always, PostgreSQL when configured. */
+export const TEST_DATABASES: readonly ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/** Today's date as the seed sees it in tests: fixed, so figures do not move with the clock. */
+export const TEST_TODAY = '2026-11-23';
+
+export interface TestDatabase extends DbHandle {
+  /** Drops the database (PostgreSQL) or closes it (PGlite). */
+  destroy(): Promise<void>;
+}
+
+/** A fresh, migrated (and by default seeded) database of the given kind. */
+export async function createTestDatabase(
+  kind: 'pglite' | 'postgres',
+  options: { seed?: boolean; today?: string; max?: number } = {},
+): Promise<TestDatabase> {
+  let handle: DbHandle;
+  let drop = async () => {};
+  if (kind === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `berangkat_t_${randomBytes(6).toString('hex')}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    handle = await openDatabase({ url: url.toString(), max: options.max ?? 10 });
+    drop = async () => {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end({ timeout: 5 });
+    };
+  } else {
+    handle = await openDatabase({});
+  }
+  await handle.migrate();
+  if (options.seed !== false) await seedDatabase(handle.db, { today: options.today ?? TEST_TODAY });
+  return {
+    ...handle,
+    async destroy() {
+      await handle.close();
+      await drop();
+    },
+  };
+}
