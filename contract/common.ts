@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 /** Query values arrive as strings: these coerce and explain in Indonesian. */
 export const idParam = (name: string) =>
-  z.coerce.number({ error: `${name} harus berupa angka` }).int(`${name} harus bilangan bulat`).positive(`${name} tidak valid`);
+  z.coerce
+    .number({ error: `${name} harus berupa angka` })
+    .int(`${name} harus bilangan bulat`)
+    .positive(`${name} tidak valid`);
 
 export const pageParam = z.coerce
   .number({ error: 'page harus berupa angka' })
@@ -26,9 +29,12 @@ export const DateSchema = z
 
 /** 0/1 flags as the wire sends them ("0", "1", 0, 1, true, false). */
 export const flagParam = z
-  .union([z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false'), z.literal(0), z.literal(1), z.boolean()], {
-    error: 'nilai flag harus 0 atau 1',
-  })
+  .union(
+    [z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false'), z.literal(0), z.literal(1), z.boolean()],
+    {
+      error: 'nilai flag harus 0 atau 1',
+    },
+  )
   .transform((value) => value === '1' || value === 'true' || value === 1 || value === true);
 
 export const PointTypeSchema = z.enum(['kota', 'cabang'], { error: 'tipe titik harus kota atau cabang' });

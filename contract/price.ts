@@ -43,14 +43,26 @@ export const CekHargaBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.flag_connecting === 1) {
-      if (body.connecting.length < 2) ctx.addIssue({ code: 'custom', path: ['connecting'], message: 'perjalanan pindah armada butuh minimal 2 rute' });
+      if (body.connecting.length < 2)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['connecting'],
+          message: 'perjalanan pindah armada butuh minimal 2 rute',
+        });
       return;
     }
     if (!body.operator_kode_pergi || !body.jadwal_kode_pergi || !body.tanggal_berangkat_pergi) {
       ctx.addIssue({ code: 'custom', path: ['jadwal_kode_pergi'], message: 'jadwal pergi wajib diisi' });
     }
-    if (body.flag_pp === 1 && (!body.operator_kode_pulang || !body.jadwal_kode_pulang || !body.tanggal_berangkat_pulang)) {
-      ctx.addIssue({ code: 'custom', path: ['jadwal_kode_pulang'], message: 'jadwal pulang wajib diisi untuk pulang pergi' });
+    if (
+      body.flag_pp === 1 &&
+      (!body.operator_kode_pulang || !body.jadwal_kode_pulang || !body.tanggal_berangkat_pulang)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['jadwal_kode_pulang'],
+        message: 'jadwal pulang wajib diisi untuk pulang pergi',
+      });
     }
   });
 export type CekHargaBody = z.input<typeof CekHargaBodySchema>;

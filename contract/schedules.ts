@@ -124,11 +124,19 @@ export type Sort = z.infer<typeof SortSchema>;
 const csv = <T extends z.ZodType<string, string>>(item: T) =>
   z
     .string()
-    .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(item));
 
 const rupiahParam = (name: string) =>
-  z.coerce.number({ error: `${name} harus berupa angka` }).int(`${name} harus bilangan bulat`).nonnegative(`${name} tidak boleh negatif`);
+  z.coerce
+    .number({ error: `${name} harus berupa angka` })
+    .int(`${name} harus bilangan bulat`)
+    .nonnegative(`${name} tidak boleh negatif`);
 
 /** Origin, destination and date: the part shared by search, its filters and its date strip. */
 export const SearchBaseQuerySchema = z.object({
@@ -182,7 +190,15 @@ export type SearchJadwalResults = z.infer<typeof SearchJadwalResultsSchema>;
 export const ListFilterQuerySchema = SearchBaseQuerySchema;
 export const ListFilterResultsSchema = z.object({
   operator: z.array(z.object({ kode: z.string(), nama: z.string(), logo: z.string(), jumlah: z.number().int() })),
-  jam: z.array(z.object({ kode: TimeRangeCodeSchema, label: z.string(), dari: TimeSchema, sampai: TimeSchema, jumlah: z.number().int() })),
+  jam: z.array(
+    z.object({
+      kode: TimeRangeCodeSchema,
+      label: z.string(),
+      dari: TimeSchema,
+      sampai: TimeSchema,
+      jumlah: z.number().int(),
+    }),
+  ),
   fasilitas: z.array(z.object({ kode: FacilitySchema, label: z.string(), jumlah: z.number().int() })),
   harga: z.object({ min: RupiahSchema, max: RupiahSchema }),
 });

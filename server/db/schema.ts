@@ -140,7 +140,10 @@ export const connectingTrips = pgTable(
       .notNull()
       .references(() => points.id),
   },
-  (t) => [index('connecting_origin_idx').on(t.originPointId), index('connecting_destination_idx').on(t.destinationPointId)],
+  (t) => [
+    index('connecting_origin_idx').on(t.originPointId),
+    index('connecting_destination_idx').on(t.destinationPointId),
+  ],
 );
 
 export const connectingLegs = pgTable(
@@ -243,7 +246,9 @@ export const seatBookings = pgTable(
     uniqueIndex('seat_bookings_live_uq')
       .on(t.scheduleId, t.departureDate, t.seatNo)
       .where(sql`${t.live}`),
-    index('seat_bookings_departure_idx').on(t.scheduleId, t.departureDate).where(sql`${t.live}`),
+    index('seat_bookings_departure_idx')
+      .on(t.scheduleId, t.departureDate)
+      .where(sql`${t.live}`),
   ],
 );
 

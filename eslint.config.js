@@ -1,0 +1,87 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * Layer boundaries of ARCHITECTURE.md: contract <- machines <- src, contract <- server.
+ * Stricter than the house plan: src/ takes even its types from contract/, never from server/.
+ */
+const zones = [
+  { target: './contract', from: ['./machines', './src', './server'], message: 'contract/ imports zod only.' },
+  { target: './machines', from: ['./src', './server'], message: 'machines/ are pure: xstate and contract/ only.' },
+  { target: './src', from: './server', message: 'src/ must not import server/: the wire types live in contract/.' },
+  { target: './server', from: ['./src', './machines'], message: 'server/ imports contract/ only.' },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      '.data*/',
+      'src/routeTree.gen.ts',
+      'server/db/migrations/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['machines/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react', message: 'machines/ are pure: no React.' },
+            { name: 'react-dom', message: 'machines/ are pure: no React.' },
+            { name: 'dayjs', message: 'machines/ are pure: time comes from the caller.' },
+          ],
+          patterns: [
+            { group: ['@tanstack/*', '@xstate/react'], message: 'machines/ are pure: xstate and contract/ only.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'window', message: 'No DOM in machines/.' },
+        { name: 'document', message: 'No DOM in machines/.' },
+        { name: 'localStorage', message: 'No DOM in machines/: persistence is provided by src/.' },
+        { name: 'navigator', message: 'No DOM in machines/.' },
+        { name: 'fetch', message: 'No fetch in machines/: invoke a named actor provided by src/.' },
+        { name: 'Date', message: 'No Date in machines/: time is the machine clock or an input.' },
+        { name: 'setTimeout', message: 'Use XState `after` delays in machines/.' },
+        { name: 'setInterval', message: 'Use XState `after` delays in machines/.' },
+      ],
+    },
+  },
+);

@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import { run } from './run';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * e2e uses Debian's Chromium, never a downloaded browser. Installs it with apt when this is
+ * root on Debian; otherwise says in one line what to do.
+ */
+export async function ensureChromium(): Promise<boolean> {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get') && existsSync('/etc/debian_version')) {
+    console.log(`Chromium tidak ada di ${CHROMIUM_PATH}: memasang paket Debian "chromium" dengan apt-get...`);
+    const env = { DEBIAN_FRONTEND: 'noninteractive' };
+    if (
+      (await run('apt-get', ['update', '-qq'], env)) === 0 &&
+      (await run('apt-get', ['install', '-y', '-qq', 'chromium'], env)) === 0
+    ) {
+      if (existsSync(CHROMIUM_PATH)) return true;
+    }
+  }
+  console.error(
+    `Chromium not found at ${CHROMIUM_PATH}: run "sudo apt-get install -y chromium" (Debian) or set CHROMIUM_PATH to a Chromium binary, then run the tests again.`,
+  );
+  return false;
+}
