@@ -21,10 +21,11 @@ import { LAYOUTS, seatNumbers, type LayoutCode, type LayoutSeed } from './seed-d
 import { LINES, type DepartureSeed, type LineSeed, type ViaSeed } from './seed-data/lines';
 import { OPERATORS, operatorLogoPath } from './seed-data/operators';
 import { CITIES, POINTS, type PointSeed } from './seed-data/places';
+import { BOOKING_WINDOW_DAYS } from '../services/dates';
 import { addDays, assertIsoDate, createRandom, hashString, pickDistinct } from './seed-data/random';
 
 /** Days after `today` on which every schedule still runs (validUntil = today + this). */
-export const SEED_WINDOW_DAYS = 60;
+export const SEED_WINDOW_DAYS = BOOKING_WINDOW_DAYS;
 /** Ordinary schedules get booked seats on this many days from today. */
 const SPRINKLE_DAYS = 14;
 const CHUNK = 500;

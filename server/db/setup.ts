@@ -66,13 +66,4 @@ async function setUp(handle: DbHandle, options: PrepareOptions, log: (msg: strin
   }
 }
 
-/** Today's date in Asia/Jakarta (WIB), `YYYY-MM-DD`: the product's calendar day. */
-export function jakartaToday(now: Date = new Date()): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Jakarta',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+export { jakartaToday } from '../services/dates';

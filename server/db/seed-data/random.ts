@@ -1,3 +1,4 @@
+import { addDays } from '../../services/dates';
 /** mulberry32: tiny, fast and good enough to spread seat bookings; same seed, same sequence. */
 export function createRandom(seed: number): () => number {
   let state = seed >>> 0;
@@ -36,12 +37,7 @@ export function pickDistinct<T>(items: readonly T[], count: number, random: () =
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** `YYYY-MM-DD` plus `days`, computed in UTC so the host time zone never matters. */
-export function addDays(date: string, days: number): string {
-  const match = ISO_DATE.exec(date);
-  if (!match) throw new Error(`Invalid date ${date}: expected YYYY-MM-DD`);
-  const utc = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days));
-  return utc.toISOString().slice(0, 10);
-}
+export { addDays };
 
 export function assertIsoDate(date: string): void {
   const match = ISO_DATE.exec(date);

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { DEFAULT_BASIC_CREDENTIALS, DateSchema, type Platform } from '../contract';
+
+/** `user:password`; the password may itself hold colons. */
+const credentials = (fallback: { user: string; password: string }) =>
+  z
+    .string()
+    .regex(/^[^:]+:.+$/, 'harus berbentuk user:password')
+    .optional()
+    .transform((value) => {
+      if (!value) return fallback;
+      const at = value.indexOf(':');
+      return { user: value.slice(0, at), password: value.slice(at + 1) };
+    });
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number({ error: 'harus berupa angka' }).int().min(1).max(65_535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'harus diawali postgres:// atau postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BASIC_AUTH_WEB: credentials(DEFAULT_BASIC_CREDENTIALS.WEB),
+  BASIC_AUTH_ANDROID: credentials(DEFAULT_BASIC_CREDENTIALS['APP-ANDROID']),
+  BASIC_AUTH_IOS: credentials(DEFAULT_BASIC_CREDENTIALS['APP-IOS']),
+  /** Fixed "today" (Asia/Jakarta calendar date) for tests and e2e runs. */
+  TODAY: DateSchema.optional(),
+});
+
+export type BasicCredentials = Record<Platform, { user: string; password: string }>;
+
+export interface Env {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  credentials: BasicCredentials;
+  today: string | undefined;
+}
+
+/** Reads and checks the environment once; a bad value stops start-up with a clear message. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Empty variables count as unset (e.g. `DATABASE_URL= npm start`).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new Error(`Konfigurasi environment tidak valid:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    logLevel: env.LOG_LEVEL,
+    credentials: {
+      WEB: env.BASIC_AUTH_WEB,
+      'APP-ANDROID': env.BASIC_AUTH_ANDROID,
+      'APP-IOS': env.BASIC_AUTH_IOS,
+    },
+    today: env.TODAY,
+  };
+}

@@ -1,0 +1,24 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode } from '../../contract';
+
+/**
+ * A refusal the API explains to the caller: thrown anywhere below a handler, turned into the
+ * error envelope by the app's onError. Anything else that is thrown is a 500 SRV-1.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, 'REQ-1', message);
+export const notFound = (message: string) => new ApiError(404, 'NFD-1', message);
+/** A schedule, seat or date that cannot be booked. */
+export const notBookable = (message: string) => new ApiError(400, 'RSV-1', message);
+/** The spec's RSV-2: a chosen seat was taken meanwhile. */
+export const seatTaken = (message: string) => new ApiError(409, 'RSV-2', message);

@@ -1,0 +1,20 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Logger } from '../logger';
+import type { AppEnv } from './types';
+
+/**
+ * One line per request: method, path (no query string: it may hold an email or phone),
+ * status and milliseconds. Headers are never logged.
+ */
+export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    c.set('logger', logger);
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const status = c.res.status;
+    const line = { method: c.req.method, path: c.req.path, status, ms };
+    if (status >= 500) logger.error(line, 'request');
+    else logger.info(line, 'request');
+  };
+}

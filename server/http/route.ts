@@ -1,0 +1,22 @@
+import type { Context, Hono } from 'hono';
+import { endpoints, type EndpointName, type EndpointParsedInput, type EndpointResults } from '../../contract';
+import { replyOk } from './envelope';
+import type { AppEnv } from './types';
+import { readInput } from './validate';
+
+export type Handler<N extends EndpointName> = (
+  input: EndpointParsedInput<N>,
+  c: Context<AppEnv>,
+) => Promise<EndpointResults<N>> | EndpointResults<N>;
+
+/**
+ * Registers one contract endpoint: its method and path from the `endpoints` table, its input
+ * parsed with the contract schema (400 REQ-1 otherwise), its results sent in the OK envelope.
+ */
+export function defineRoute<N extends EndpointName>(api: Hono<AppEnv>, name: N, handler: Handler<N>): void {
+  const endpoint = endpoints[name];
+  api.on(endpoint.method, endpoint.path, async (c) => {
+    const input = (await readInput(c, endpoint.method, endpoint.input)) as EndpointParsedInput<N>;
+    return replyOk(c, await handler(input, c));
+  });
+}

@@ -1,0 +1,54 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { describeIssues } from '../../contract';
+import { ApiError, badRequest } from './errors';
+
+/** Largest JSON body the API reads; a price check is a few hundred bytes. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * The query string as an object. A query cannot say "absent", so an empty value (`?page=`)
+ * counts as missing and the schema's default or "required" message applies.
+ */
+function readQuery(c: Context): Record<string, string> {
+  const query = c.req.query();
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new ApiError(415, 'REQ-1', 'Permintaan tidak valid. Body harus JSON (Content-Type: application/json)');
+  }
+  const length = Number(c.req.header('content-length') ?? '0');
+  if (length > MAX_BODY_BYTES) throw new ApiError(413, 'REQ-1', 'Permintaan tidak valid. Body terlalu besar');
+  const text = await c.req.text();
+  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, 'REQ-1', 'Permintaan tidak valid. Body terlalu besar');
+  if (text.trim() === '') throw badRequest('Permintaan tidak valid. Body JSON kosong');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest('Permintaan tidak valid. Body bukan JSON yang benar');
+  }
+}
+
+/** PostgreSQL text cannot hold NUL: such input is refused here rather than failing in the database. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 8 || value === null || typeof value !== 'object') return false;
+  const children = Array.isArray(value) ? value : [...Object.keys(value), ...Object.values(value)];
+  return children.some((child: unknown) => holdsNul(child, depth + 1));
+}
+
+/** Parses the query (GET) or JSON body (POST) with the endpoint's contract schema, or answers 400 REQ-1. */
+export async function readInput<S extends z.ZodType>(
+  c: Context,
+  method: 'GET' | 'POST',
+  schema: S,
+): Promise<z.output<S>> {
+  const raw = method === 'GET' ? readQuery(c) : await readJson(c);
+  if (holdsNul(raw)) throw badRequest('Permintaan tidak valid. Ada karakter yang tidak diizinkan');
+  const parsed = await schema.safeParseAsync(raw);
+  if (!parsed.success) throw badRequest(describeIssues(parsed.error));
+  return parsed.data;
+}

@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { API_BASE } from '../contract';
+import { createApp } from './app';
+import { prepareDatabase } from './db/setup';
+import { readEnv, type Env } from './env';
+import { createLogger } from './logger';
+import { jakartaToday } from './services/dates';
+
+const DIST = fileURLToPath(new URL('../dist', import.meta.url));
+const INDEX_HTML = `${DIST}/index.html`;
+/** Vite puts content-hashed files under /assets: they never change, so cache them for a year. */
+const HASHED_CACHE = 'public, max-age=31536000, immutable';
+const OTHER_STATIC_CACHE = 'public, max-age=3600';
+
+let env: Env;
+try {
+  env = readEnv();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const logger = createLogger(env.logLevel);
+const fixedToday = env.today;
+const today = () => fixedToday ?? jakartaToday();
+
+const handle = await prepareDatabase({
+  url: env.databaseUrl,
+  dataDir: env.dataDir,
+  today: today(),
+  log: (msg) => logger.info(msg),
+}).catch((error: unknown) => {
+  logger.fatal(
+    { err: error instanceof Error ? { name: error.name, message: error.message } : String(error) },
+    'database start failed',
+  );
+  console.error(`Database tidak dapat dibuka: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
+
+const app = createApp({ db: handle.db, today, credentials: env.credentials, logger });
+
+const hasDist = existsSync(INDEX_HTML);
+if (hasDist) {
+  app.use(
+    '/assets/*',
+    serveStatic({ root: DIST, onFound: (_path, c) => void c.header('Cache-Control', HASHED_CACHE) }),
+  );
+  // A missing hashed file is a 404, never the SPA page (a stale tab asking for an old chunk).
+  app.get('/assets/*', (c) => c.text('Not found', 404));
+  app.use(
+    '*',
+    serveStatic({
+      root: DIST,
+      onFound: (path, c) => void c.header('Cache-Control', path.endsWith('.html') ? 'no-cache' : OTHER_STATIC_CACHE),
+    }),
+  );
+  // History fallback: every other page path is the SPA.
+  app.get('*', async (c) => {
+    if (c.req.path === API_BASE || c.req.path.startsWith(`${API_BASE}/`)) return c.notFound();
+    c.header('Cache-Control', 'no-cache');
+    return c.html(await readFile(INDEX_HTML, 'utf8'));
+  });
+} else {
+  logger.warn('Folder dist/ belum ada: jalankan `npm run build` untuk membangun aplikasi web. API tetap berjalan.');
+  app.get('*', (c) =>
+    c.text(
+      'Aplikasi web belum dibangun. Jalankan `npm run build`, lalu mulai ulang server. API tersedia di /api.',
+      503,
+    ),
+  );
+}
+
+const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (info) => {
+  const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+  console.log(`Berangkat berjalan di http://${host}:${info.port}`);
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  // A stuck connection must not keep the process alive forever.
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await handle.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

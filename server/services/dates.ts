@@ -1,0 +1,71 @@
+/**
+ * Calendar dates on the wire are `YYYY-MM-DD` in Asia/Jakarta (WIB, UTC+7, no daylight saving).
+ * All arithmetic here works on the date string through UTC midnights, so the server's own
+ * timezone never leaks in.
+ */
+
+export const JAKARTA_TIMEZONE = 'Asia/Jakarta';
+
+/** Days ahead a departure can be searched and booked: today through today + 60 (the seed's window too). */
+export const BOOKING_WINDOW_DAYS = 60;
+
+const jakartaFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: JAKARTA_TIMEZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today's calendar date in Jakarta. */
+export function jakartaToday(now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return jakartaFormatter.format(now);
+}
+
+function toUtcMillis(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d);
+}
+
+const DAY_MS = 86_400_000;
+
+export function addDays(date: string, days: number): string {
+  return new Date(toUtcMillis(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtcMillis(to) - toUtcMillis(from)) / DAY_MS);
+}
+
+/** Last date of the booking window that starts today. */
+export function windowEnd(today: string): string {
+  return addDays(today, BOOKING_WINDOW_DAYS);
+}
+
+/** True when the date is today or later and inside the booking window. */
+export function inBookingWindow(date: string, today: string): boolean {
+  const offset = daysBetween(today, date);
+  return offset >= 0 && offset <= BOOKING_WINDOW_DAYS;
+}
+
+/** Every date from `start`, `count` of them. */
+export function dateRange(start: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => addDays(start, i));
+}
+
+/** `HH:mm[:ss]` plus minutes: the wall-clock time and how many days later it falls. */
+export function addMinutes(time: string, minutes: number): { time: string; dayOffset: number } {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  const total = h * 60 + m + minutes;
+  const dayOffset = Math.floor(total / 1440);
+  const inDay = total - dayOffset * 1440;
+  const hh = String(Math.floor(inDay / 60)).padStart(2, '0');
+  const mm = String(inDay % 60).padStart(2, '0');
+  return { time: `${hh}:${mm}`, dayOffset };
+}
+
+/** `HH:mm:ss` from the database as `HH:mm`. */
+export function shortTime(time: string): string {
+  return time.slice(0, 5);
+}

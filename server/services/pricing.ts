@@ -1,0 +1,276 @@
+/**
+ * Pricing rules of POST {prefix}/cek-harga. The server prices from its own data only; the
+ * client's voucher_diskon, tipe_admin_fee and admin_fee are hints and are ignored.
+ *
+ * 1. Tickets: every chosen seat at its layout price (promo seat: promo price; tier-2 seat:
+ *    price2; otherwise the base price). One 'normal' line per priced leg: "Tiket Pergi
+ *    (2 kursi)", "Tiket Pulang (1 kursi)", "Tiket Rute 1 (2 kursi)". sub_total is their sum.
+ *    Seats must exist on the leg's layout as bookable tiles (else 400 RSV-1), not be taken by a
+ *    live booking (else 409 RSV-2), at most 3 per leg, and every connecting leg after the first
+ *    carries as many seats as the first.
+ * 2. Voucher (voucher_kode): must exist (else 400), be valid today and sub_total must reach its
+ *    minimum. persen: floor(sub_total x value / 100), capped at max_discount; nominal: value.
+ *    Never more than sub_total. Line 'less' "Voucher {name}".
+ * 3. Admin fee of the payment method (jenis_pembayaran_kode, active): persen:
+ *    ceil(sub_total x fee / 100); nominal: fee. Line 'add' "Biaya Admin {name}" when above 0.
+ * 4. Refundable cover: offered (flag_status_asuransi 1) when sub_total > 0 and every schedule
+ *    is refundable. biaya_asuransi = 5% of sub_total rounded up to Rp 500, at least Rp 2.000
+ *    (0 when not offered). Charged as line 'add' "Asuransi Refundable" only with flag_asuransi 1.
+ * 5. Donation (donasi > 0): line 'add' "Donasi Berkah".
+ * 6. Points, for a signed-in (bearer) customer only: total_point = balance; max_point =
+ *    min(balance, floor(10% of sub_total)); flag_status_point = 1 when max_point > 0. With
+ *    flag_point 1 and flag_status_point 1: line 'potongan-point' of max_point (1 point = Rp 1).
+ * 7. total_bayar = max(0, sub_total - voucher + admin + cover + donation - points), line 'total'.
+ * 8. Cashback, signed-in customers with sub_total > 0: line 'cashback-point' of floor(1% of
+ *    sub_total) points, listed after the total and not part of it.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { CekHargaResults, PriceLine, TripLegInput } from '../../contract';
+import type { Database } from '../db/client';
+import { paymentMethods, vouchers } from '../db/schema';
+import { badRequest, notBookable, seatTaken } from '../http/errors';
+import type { AuthCustomer } from '../http/types';
+import { addDays } from './dates';
+import {
+  MAX_PASSENGERS_PER_LEG,
+  assertSaleDate,
+  bookedSeats,
+  loadSaleSchedule,
+  seatPrice,
+  seatsByNumber,
+} from './seats';
+import { queryRows } from './sql';
+
+export const PRICING = {
+  insurancePercent: 5,
+  insuranceRoundTo: 500,
+  insuranceMin: 2000,
+  pointMaxPercent: 10,
+  cashbackPercent: 1,
+} as const;
+
+/** The parsed cek-harga body (contract CekHargaBodySchema output). */
+export interface PriceRequest {
+  operator_kode_pergi?: string | undefined;
+  jadwal_kode_pergi?: string | undefined;
+  tanggal_berangkat_pergi?: string | undefined;
+  kursi_pergi: string[];
+  operator_kode_pulang?: string | undefined;
+  jadwal_kode_pulang?: string | undefined;
+  tanggal_berangkat_pulang?: string | undefined;
+  kursi_pulang: string[];
+  connecting: TripLegInput[];
+  flag_connecting: 0 | 1;
+  flag_pp: 0 | 1;
+  voucher_kode: string | null;
+  jenis_pembayaran_kode: string | null;
+  flag_asuransi: 0 | 1;
+  donasi: number | null;
+  flag_point: 0 | 1;
+}
+
+interface PricedLeg {
+  title: string;
+  seats: number;
+  amount: number;
+  refundable: boolean;
+}
+
+const rupiah = (value: number) => `Rp ${value.toLocaleString('id-ID')}`;
+
+/** Which legs this request prices, each with its line title. */
+function legsOf(body: PriceRequest): { label: string; leg: TripLegInput }[] {
+  if (body.flag_connecting === 1) return body.connecting.map((leg, i) => ({ label: `Rute ${i + 1}`, leg }));
+  const legs: { label: string; leg: TripLegInput }[] = [];
+  // The body schema guarantees the outbound fields unless flag_connecting is 1.
+  if (body.operator_kode_pergi && body.jadwal_kode_pergi && body.tanggal_berangkat_pergi) {
+    legs.push({
+      label: 'Pergi',
+      leg: {
+        operator_kode: body.operator_kode_pergi,
+        jadwal_kode: body.jadwal_kode_pergi,
+        tanggal_berangkat: body.tanggal_berangkat_pergi,
+        kursi: body.kursi_pergi,
+      },
+    });
+  }
+  if (body.flag_pp === 1 && body.operator_kode_pulang && body.jadwal_kode_pulang && body.tanggal_berangkat_pulang) {
+    legs.push({
+      label: 'Pulang',
+      leg: {
+        operator_kode: body.operator_kode_pulang,
+        jadwal_kode: body.jadwal_kode_pulang,
+        tanggal_berangkat: body.tanggal_berangkat_pulang,
+        kursi: body.kursi_pulang,
+      },
+    });
+  }
+  return legs;
+}
+
+/** The connecting legs must be one stored itinerary, in order, on dates its day offsets give. */
+async function assertConnectingTrip(db: Database, legs: TripLegInput[]): Promise<void> {
+  const first = legs[0];
+  if (!first) return;
+  const trips = await queryRows<{ codes: string[]; offsets: number[] }>(
+    db,
+    sql`
+    SELECT array_agg(s.code ORDER BY cl.leg_no)::text[] AS codes, array_agg(cl.day_offset ORDER BY cl.leg_no)::int[] AS offsets
+    FROM connecting_legs cl JOIN schedules s ON s.id = cl.schedule_id
+    WHERE cl.trip_id IN (
+      SELECT cl2.trip_id FROM connecting_legs cl2 JOIN schedules s2 ON s2.id = cl2.schedule_id WHERE s2.code = ${first.jadwal_kode}
+    )
+    GROUP BY cl.trip_id`,
+  );
+  const codes = legs.map((leg) => leg.jadwal_kode);
+  const trip = trips.find((t) => t.codes.length === codes.length && t.codes.every((code, i) => code === codes[i]));
+  if (!trip) throw notBookable('Rute pindah armada tidak ditemukan untuk jadwal yang dipilih');
+  const startOffset = trip.offsets[0] ?? 0;
+  legs.forEach((leg, i) => {
+    const expected = addDays(first.tanggal_berangkat, (trip.offsets[i] ?? 0) - startOffset);
+    if (leg.tanggal_berangkat !== expected) {
+      throw notBookable(`Tanggal rute ${i + 1} harus ${expected}`);
+    }
+  });
+}
+
+async function priceLeg(db: Database, today: string, label: string, leg: TripLegInput): Promise<PricedLeg> {
+  const seen = new Set<string>();
+  for (const no of leg.kursi) {
+    if (seen.has(no)) throw badRequest(`Kursi ${no} dipilih lebih dari sekali (${label})`);
+    seen.add(no);
+  }
+  if (leg.kursi.length > MAX_PASSENGERS_PER_LEG) {
+    throw badRequest(`Sudah mencapai batas maksimum (${MAX_PASSENGERS_PER_LEG}) penumpang per perjalanan (${label})`);
+  }
+  const schedule = await loadSaleSchedule(db, leg.operator_kode, leg.jadwal_kode);
+  assertSaleDate(schedule, leg.tanggal_berangkat, today);
+  const tiles = seatsByNumber(schedule);
+  let amount = 0;
+  for (const no of leg.kursi) {
+    const tile = tiles.get(no);
+    if (!tile) throw notBookable(`Kursi ${no} tidak ada pada jadwal ${schedule.code}`);
+    amount += seatPrice(schedule, tile);
+  }
+  if (leg.kursi.length > 0) {
+    const booked = await bookedSeats(db, schedule.id, leg.tanggal_berangkat);
+    const taken = leg.kursi.filter((no) => booked.has(no));
+    if (taken.length > 0) throw seatTaken(`Kursi ${taken.join(', ')} sudah tidak tersedia`);
+  }
+  return {
+    title: `Tiket ${label} (${leg.kursi.length} kursi)`,
+    seats: leg.kursi.length,
+    amount,
+    refundable: schedule.refundable,
+  };
+}
+
+async function voucherDiscount(
+  db: Database,
+  today: string,
+  code: string,
+  subTotal: number,
+): Promise<{ name: string; amount: number }> {
+  const rows = await db.select().from(vouchers).where(eq(vouchers.code, code)).limit(1);
+  const voucher = rows[0];
+  if (!voucher) throw badRequest('Voucher tidak ditemukan');
+  if (today < voucher.validFrom || today > voucher.validUntil) throw badRequest('Voucher sudah tidak berlaku');
+  if (subTotal < voucher.minAmount)
+    throw badRequest(`Voucher berlaku untuk transaksi minimal ${rupiah(voucher.minAmount)}`);
+  let amount =
+    voucher.discountType === 'persen' ? Math.floor((subTotal * voucher.discountValue) / 100) : voucher.discountValue;
+  if (voucher.maxDiscount !== null) amount = Math.min(amount, voucher.maxDiscount);
+  return { name: voucher.name, amount: Math.max(0, Math.min(amount, subTotal)) };
+}
+
+async function adminFee(db: Database, code: string, subTotal: number): Promise<{ name: string; amount: number }> {
+  const rows = await db.select().from(paymentMethods).where(eq(paymentMethods.code, code)).limit(1);
+  const method = rows[0];
+  if (!method || !method.active) throw badRequest('Metode pembayaran tidak ditemukan');
+  const amount = method.feeType === 'persen' ? Math.ceil((subTotal * method.fee) / 100) : method.fee;
+  return { name: method.name, amount };
+}
+
+/** 5% of the subtotal rounded up to Rp 500, at least Rp 2.000. */
+export function insuranceFee(subTotal: number): number {
+  const raw = (subTotal * PRICING.insurancePercent) / 100;
+  return Math.max(PRICING.insuranceMin, Math.ceil(raw / PRICING.insuranceRoundTo) * PRICING.insuranceRoundTo);
+}
+
+export async function checkPrice(
+  db: Database,
+  today: string,
+  body: PriceRequest,
+  customer: AuthCustomer | null,
+): Promise<CekHargaResults> {
+  const legs = legsOf(body);
+  if (legs.length === 0) throw badRequest('Permintaan tidak valid. Jadwal belum dipilih');
+  if (body.flag_connecting === 1) {
+    const firstCount = legs[0]?.leg.kursi.length ?? 0;
+    legs.forEach(({ leg, label }) => {
+      if (leg.kursi.length !== firstCount)
+        throw badRequest(`Jumlah kursi ${label} harus sama dengan rute pertama (${firstCount})`);
+    });
+    await assertConnectingTrip(
+      db,
+      legs.map(({ leg }) => leg),
+    );
+  }
+
+  const priced: PricedLeg[] = [];
+  for (const { label, leg } of legs) priced.push(await priceLeg(db, today, label, leg));
+  const subTotal = priced.reduce((sum, leg) => sum + leg.amount, 0);
+
+  const lines: PriceLine[] = priced
+    .filter((leg) => leg.seats > 0)
+    .map((leg) => ({ title: leg.title, price: leg.amount, type: 'normal' }));
+  let total = subTotal;
+
+  if (body.voucher_kode) {
+    const voucher = await voucherDiscount(db, today, body.voucher_kode, subTotal);
+    lines.push({ title: `Voucher ${voucher.name}`, price: voucher.amount, type: 'less' });
+    total -= voucher.amount;
+  }
+  if (body.jenis_pembayaran_kode) {
+    const fee = await adminFee(db, body.jenis_pembayaran_kode, subTotal);
+    if (fee.amount > 0) {
+      lines.push({ title: `Biaya Admin ${fee.name}`, price: fee.amount, type: 'add' });
+      total += fee.amount;
+    }
+  }
+
+  const coverOffered = subTotal > 0 && priced.every((leg) => leg.refundable);
+  const cover = coverOffered ? insuranceFee(subTotal) : 0;
+  if (body.flag_asuransi === 1 && coverOffered) {
+    lines.push({ title: 'Asuransi Refundable', price: cover, type: 'add' });
+    total += cover;
+  }
+  if (body.donasi !== null && body.donasi > 0) {
+    lines.push({ title: 'Donasi Berkah', price: body.donasi, type: 'add' });
+    total += body.donasi;
+  }
+
+  const balance = customer?.points ?? 0;
+  const maxPoint = customer ? Math.min(balance, Math.floor((subTotal * PRICING.pointMaxPercent) / 100)) : 0;
+  if (body.flag_point === 1 && maxPoint > 0) {
+    lines.push({ title: 'Potongan Point', price: maxPoint, type: 'potongan-point' });
+    total -= maxPoint;
+  }
+
+  total = Math.max(0, total);
+  lines.push({ title: 'Total Pembayaran', price: total, type: 'total' });
+
+  const cashback = customer ? Math.floor((subTotal * PRICING.cashbackPercent) / 100) : 0;
+  if (cashback > 0) lines.push({ title: 'Cashback Point', price: cashback, type: 'cashback-point' });
+
+  return {
+    sub_total: subTotal,
+    total_bayar: total,
+    biaya_asuransi: cover,
+    flag_status_asuransi: coverOffered ? 1 : 0,
+    max_point: maxPoint,
+    total_point: balance,
+    flag_status_point: maxPoint > 0 ? 1 : 0,
+    list_harga: lines,
+  };
+}
