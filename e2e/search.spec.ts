@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** Axe findings that block: serious and critical ones, named by rule and element. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('search from the home page lists schedules', async ({ page }) => {
+  await page.goto('/');
+
+  // Spec section 1: Bandung to Jakarta by default, departing tomorrow, one way.
+  await expect(page.getByRole('combobox', { name: 'Dari' })).toHaveValue('Bandung');
+  await expect(page.getByRole('combobox', { name: 'Ke' })).toHaveValue('Jakarta');
+  await expect(page.getByLabel('Tanggal Berangkat')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByRole('radio', { name: 'Sekali Jalan' })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Tukar asal dan tujuan' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Cari Tiket' }).click();
+
+  await expect(page).toHaveURL(/\/app\/schedule\?.*asal_id=1.*tujuan_id=2/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pilih Jadwal Pergi' })).toBeVisible();
+
+  const firstOperator = page.getByRole('article').first();
+  const operatorName = (await firstOperator.getByRole('heading', { level: 3 }).textContent())?.trim() ?? '';
+  expect(operatorName).not.toBe('');
+  await expect(firstOperator.getByRole('img', { name: operatorName })).toBeVisible();
+  await expect(firstOperator.getByText(/^\d{2}\.\d{2} WIB$/).first()).toBeVisible();
+  await expect(firstOperator.getByText(/^Rp \d{1,3}(\.\d{3})*/).first()).toBeVisible();
+  await expect(page.getByText(/^Sisa \d+ kursi$/).first()).toBeVisible();
+});
+
+test('home and schedule list have no serious or critical accessibility violations', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Cari Tiket' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tujuan populer' })).toBeVisible();
+  expect(await blockingViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Cari Tiket' }).click();
+  await expect(page.getByText(/^Sisa \d+ kursi$/).first()).toBeVisible();
+  expect(await blockingViolations(page)).toEqual([]);
+});

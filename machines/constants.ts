@@ -1,0 +1,49 @@
+/**
+ * Business constants and timings of spec section 9, named once. The machines use them as
+ * XState `after` delays and guards; the screens import the same names (never a bare number).
+ * This file imports nothing so any layer may read it.
+ */
+
+/** Back button: go back one step after this delay (the back event fires at once). */
+export const BACK_NAVIGATION_DELAY_MS = 100;
+
+/** Bottom sheets open after this delay. */
+export const SHEET_OPEN_DELAY_MS = 100;
+/** Closing a sheet goes back in history after this delay (its close animation). */
+export const SHEET_CLOSE_DELAY_MS = 750;
+/** Close animation of the generic dialog. */
+export const DIALOG_CLOSE_ANIMATION_MS = 400;
+/** Navigating to a schedule detail is delayed by this much. */
+export const SCHEDULE_DETAIL_NAVIGATION_DELAY_MS = 200;
+
+/** Toasts. */
+export const TOAST_DEFAULT_MS = 1000;
+export const TOAST_MESSAGE_MS = 3000;
+export const REFUNDABLE_HIGHLIGHT_MS = 4000;
+export const SHAKE_ANIMATION_MS = 500;
+export const ERROR_TOAST_DELAY_MS = 500;
+
+/** Debounces of the passenger and booker forms. */
+export const VALIDATION_DEBOUNCE_MS = 1000;
+export const COMPLETION_DEBOUNCE_MS = 800;
+
+/** Passengers per leg (seat layouts may lower it with the server's maks_penumpang). */
+export const MAX_PASSENGERS = 3;
+
+/** Donation ("berkah") presets in rupiah, the default amount and the message limit. */
+export const DONATION_PRESETS = [2000, 5000, 10000, 20000, 50000, 100000] as const;
+export const DONATION_DEFAULT = 2000;
+export const DONATION_MESSAGE_MAX = 120;
+
+/** Connecting legs are numbered from this value. */
+export const FIRST_CONNECTING_ROUTE = 1;
+
+/** Price list skeleton rows while the price check loads. */
+export const PRICE_SKELETON_ROWS = 3;
+
+/** Sheet drag: close when dragged past this share of its height; move events throttled. */
+export const SHEET_SWIPE_CLOSE_RATIO = 0.25;
+export const SHEET_DRAG_THROTTLE_MS = 16;
+
+/** The login cookie lives this long. */
+export const TOKEN_COOKIE_MAX_AGE_DAYS = 365;

@@ -1,0 +1,13 @@
+import { getAuthToken, getPlatform } from '../platform/session';
+import { createApiClient } from './client';
+import { basicCredentials } from './credentials';
+
+/** The app's client instance, wired to the platform read at start and the customer token. */
+export const api = createApiClient({
+  getPlatform,
+  getToken: getAuthToken,
+  credentials: basicCredentials,
+  onNetworkError: (error, name) => {
+    console.warn(`[api] ${name}: jaringan gagal`, error);
+  },
+});

@@ -1,0 +1,198 @@
+import type { z } from 'zod';
+import { API_BASE, endpoints, type EndpointInput, type EndpointName, type EndpointResults } from '../../contract/api';
+import { ErrorEnvelopeSchema, OK, describeIssues, envelope, type ErrorCode } from '../../contract/envelope';
+import { HEADER, USER_ID_LENGTH, type Platform } from '../../contract/platform';
+
+/**
+ * The one HTTP client of the app. Every call goes through `request(name, input)`: the contract's
+ * `endpoints` table gives method, path and schemas; every reply is parsed with
+ * `envelope(results)`, so the caller gets typed results or an ApiError, never a crash.
+ */
+
+/** Codes an ApiError carries: the server's codes, plus two the client raises itself. */
+export type ApiErrorCode = ErrorCode | 'NETWORK' | 'BAD_REPLY';
+
+/** Spec section 8: a network failure returns the text `err`. */
+export const NETWORK_ERROR_MESSAGE = 'err';
+export const BAD_REPLY_MESSAGE = 'Balasan server tidak dapat dibaca';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** Server error code (REQ-1, RSV-2, ...), NETWORK when no reply came, BAD_REPLY when it did not parse. */
+  readonly code: ApiErrorCode;
+  /** HTTP status of the reply; 0 when there was none (network failure, request not sent). */
+  readonly status: number;
+
+  constructor(code: ApiErrorCode, status: number, message: string) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type BasicCredentials = Record<Platform, { user: string; password: string }>;
+
+export interface ApiClientOptions {
+  /** Injected for tests; defaults to the global fetch. */
+  fetch?: typeof fetch;
+  baseUrl?: string;
+  getPlatform: () => Platform;
+  /** Customer token (cookie `_atx` or page meta `auth`); null for guests. */
+  getToken: () => string | null;
+  credentials: BasicCredentials;
+  /** Spec section 8: a network failure is logged. */
+  onNetworkError?: (error: unknown, name: EndpointName) => void;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A fresh random alphanumeric user id for the x-user-id header (one per request). */
+export function generateUserId(length: number = USER_ID_LENGTH): string {
+  // Rejection sampling: bytes >= 248 are dropped so each of the 62 characters is equally likely.
+  const limit = 256 - (256 % ALPHANUMERIC.length);
+  let id = '';
+  while (id.length < length) {
+    const bytes = crypto.getRandomValues(new Uint8Array(length * 2));
+    for (const byte of bytes) {
+      if (byte >= limit) continue;
+      id += ALPHANUMERIC[byte % ALPHANUMERIC.length];
+      if (id.length === length) break;
+    }
+  }
+  return id;
+}
+
+function base64(text: string): string {
+  // btoa takes Latin-1 only: go through UTF-8 bytes so any password survives.
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+export function basicAuthorization(user: string, password: string): string {
+  return `Basic ${base64(`${user}:${password}`)}`;
+}
+
+function queryValue(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (Array.isArray(value)) return value.length ? value.map(String).join(',') : null;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** `{ a: 1, b: undefined, c: [x, y] }` -> `?a=1&c=x,y` (flags as 1/0, lists comma-separated). */
+export function toQueryString(input: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) {
+    const text = queryValue(value);
+    if (text !== null) params.append(key, text);
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+const replySchemas = new Map<EndpointName, z.ZodType>();
+function replySchema(name: EndpointName): z.ZodType {
+  let schema = replySchemas.get(name);
+  if (!schema) {
+    schema = envelope(endpoints[name].results);
+    replySchemas.set(name, schema);
+  }
+  return schema;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+export interface ApiClient {
+  request<N extends EndpointName>(
+    name: N,
+    input: EndpointInput<N>,
+    options?: RequestOptions,
+  ): Promise<EndpointResults<N>>;
+  headers(): Record<string, string>;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl ?? API_BASE;
+
+  function headers(): Record<string, string> {
+    const platform = options.getPlatform();
+    const token = options.getToken();
+    const basic = options.credentials[platform];
+    return {
+      accept: 'application/json',
+      [HEADER.userId]: generateUserId(),
+      [HEADER.platform]: platform,
+      [HEADER.authorization]: token ? `Bearer ${token}` : basicAuthorization(basic.user, basic.password),
+    };
+  }
+
+  async function request<N extends EndpointName>(
+    name: N,
+    input: EndpointInput<N>,
+    requestOptions: RequestOptions = {},
+  ): Promise<EndpointResults<N>> {
+    const endpoint = endpoints[name];
+    const raw = (input ?? {}) as Record<string, unknown>;
+
+    // Spec section 8: lookups with missing parameters fail without a call.
+    const checked = endpoint.input.safeParse(raw);
+    if (!checked.success) throw new ApiError('REQ-1', 0, describeIssues(checked.error));
+
+    const init: RequestInit = { method: endpoint.method, headers: headers() };
+    if (requestOptions.signal) init.signal = requestOptions.signal;
+    let url = `${baseUrl}${endpoint.path}`;
+    if (endpoint.method === 'GET') {
+      url += toQueryString(raw);
+    } else {
+      init.headers = { ...init.headers, 'content-type': 'application/json' };
+      init.body = JSON.stringify(raw);
+    }
+
+    const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetchImpl(url, init);
+      text = await response.text();
+    } catch (error) {
+      if (isAbort(error) || requestOptions.signal?.aborted) throw error;
+      options.onNetworkError?.(error, name);
+      throw new ApiError('NETWORK', 0, NETWORK_ERROR_MESSAGE);
+    }
+
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new ApiError('BAD_REPLY', response.status, BAD_REPLY_MESSAGE);
+    }
+
+    const parsed = replySchema(name).safeParse(json);
+    if (!parsed.success) {
+      // An error envelope is still an error envelope even if its results schema would not match.
+      const asError = ErrorEnvelopeSchema.safeParse(json);
+      if (asError.success) throw new ApiError(asError.data.code, response.status, asError.data.message);
+      throw new ApiError('BAD_REPLY', response.status, BAD_REPLY_MESSAGE);
+    }
+    const reply = parsed.data as { status: string; results?: unknown; code?: ErrorCode; message?: string };
+    if (reply.status !== OK) {
+      throw new ApiError(reply.code ?? 'SRV-1', response.status, reply.message ?? BAD_REPLY_MESSAGE);
+    }
+    // The envelope schema above was built from endpoints[name].results, so this is its output type.
+    return reply.results as EndpointResults<N>;
+  }
+
+  return { request, headers };
+}

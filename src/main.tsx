@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { createQueryClient } from './api/query-client';
+import { startLayoutMode } from './platform/layout-mode';
+import { initPlatform } from './platform/session';
+import { createAppRouter } from './router';
+import './styles.css';
+
+// Read once at start (spec section 2): the platform query and the layout mode meta.
+initPlatform();
+startLayoutMode();
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root tidak ditemukan');
+
+createRoot(root).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,79 @@
+import { Link, Outlet, createRootRouteWithContext, useRouter } from '@tanstack/react-router';
+import { z } from 'zod';
+import { CircleExclamationPoint, MapPinOff } from 'lucide-react';
+import { buttonStyles } from '../components/button-styles';
+import { rememberAuthFromQuery } from '../platform/session';
+import type { RouterContext } from '../router';
+
+/** Query values any page may carry: appbar=1 hides the navbar (a native host draws its own). */
+const rootSearchSchema = z.object({
+  appbar: z
+    .union([z.literal(1), z.literal('1')])
+    .optional()
+    .catch(undefined),
+});
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  validateSearch: rootSearchSchema,
+  // Spec section 2: before each navigation an `auth` query value becomes the `auth` page meta.
+  beforeLoad: ({ location }) => {
+    rememberAuthFromQuery((location.search as Record<string, unknown>).auth);
+  },
+  component: RootLayout,
+  notFoundComponent: NotFound,
+  errorComponent: RootError,
+});
+
+function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-card bg-white px-4 py-3 font-semibold text-primary-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Langsung ke konten
+      </a>
+      <Outlet />
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <main
+      id="main"
+      className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center px-6 py-16 text-center"
+    >
+      <MapPinOff className="size-12 text-primary-600" aria-hidden="true" />
+      <h1 className="mt-4 text-xl font-bold">Halaman tidak ditemukan</h1>
+      <p className="mt-2 text-sm text-grey-600">Alamat yang kamu buka tidak ada atau sudah dipindahkan.</p>
+      <Link to="/" className={`${buttonStyles.primary} mt-6`}>
+        Kembali ke Beranda
+      </Link>
+    </main>
+  );
+}
+
+function RootError({ reset }: { error: unknown; reset: () => void }) {
+  const router = useRouter();
+  return (
+    <main
+      id="main"
+      className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center px-6 py-16 text-center"
+    >
+      <CircleExclamationPoint className="size-12 text-danger-600" aria-hidden="true" />
+      <h1 className="mt-4 text-xl font-bold">Terjadi kesalahan</h1>
+      <p className="mt-2 text-sm text-grey-600">Halaman ini gagal ditampilkan. Coba muat ulang.</p>
+      <button
+        type="button"
+        className={`${buttonStyles.primary} mt-6`}
+        onClick={() => {
+          reset();
+          void router.invalidate();
+        }}
+      >
+        Coba Lagi
+      </button>
+    </main>
+  );
+}

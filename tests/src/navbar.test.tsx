@@ -1,0 +1,97 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
+import { BACK_NAVIGATION_DELAY_MS } from '../../machines/constants';
+import { Navbar } from '../../src/components/navbar';
+import { BACK_EVENT } from '../../src/platform/events';
+
+function renderAt(entries: string[], navbar: React.ReactNode) {
+  const root = createRootRoute({ component: () => <Outlet /> });
+  const home = createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Beranda</p> });
+  const page = createRoute({ getParentRoute: () => root, path: '/page', component: () => <>{navbar}</> });
+  const router = createRouter({
+    routeTree: root.addChildren([home, page]),
+    history: createMemoryHistory({ initialEntries: entries, initialIndex: entries.length - 1 }),
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  // jsdom has no scrolling; the router resets scroll after each navigation.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('Navbar', () => {
+  it('emits the back event at once and goes back one step after the delay', async () => {
+    const onBack = vi.fn();
+    const router = renderAt(['/', '/page'], <Navbar title="Konfirmasi Pesanan" onBack={onBack} />);
+    await act(async () => {
+      await router.load();
+    });
+    const back = vi.spyOn(router.history, 'back');
+    const events: Event[] = [];
+    const listener = (event: Event) => events.push(event);
+    window.addEventListener(BACK_EVENT, listener);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Kembali' }));
+    expect(events).toHaveLength(1);
+    expect((events[0] as CustomEvent).detail).toEqual({ from: '/page' });
+    expect(onBack).toHaveBeenCalledTimes(1);
+
+    vi.advanceTimersByTime(BACK_NAVIGATION_DELAY_MS - 1);
+    expect(back).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(back).toHaveBeenCalledTimes(1);
+    window.removeEventListener(BACK_EVENT, listener);
+    expect(BACK_NAVIGATION_DELAY_MS).toBe(100);
+  });
+
+  it('goes home when there is no step back inside the app', async () => {
+    const router = renderAt(['/page'], <Navbar title="Detail Pesanan" />);
+    await act(async () => {
+      await router.load();
+    });
+    const navigate = vi.spyOn(router, 'navigate').mockResolvedValue(undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Kembali' }));
+    vi.advanceTimersByTime(BACK_NAVIGATION_DELAY_MS);
+    expect(navigate).toHaveBeenCalledWith({ to: '/' });
+  });
+
+  it('shows the title, trip subtitle, home button and the return banner', async () => {
+    const router = renderAt(
+      ['/page'],
+      <Navbar title="Pilih Posisi Duduk Pulang" subtitle="Jakarta → Bandung" isReturn />,
+    );
+    await act(async () => {
+      await router.load();
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Pilih Posisi Duduk Pulang' })).toBeTruthy();
+    expect(screen.getByText('Jakarta → Bandung')).toBeTruthy();
+    expect(screen.getByText('Jurusan Pulang')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Beranda' }).getAttribute('href')).toBe('/');
+  });
+
+  it('hides entirely with appbar=1, keeping the heading for screen readers', async () => {
+    const router = renderAt(['/page?appbar=1'], <Navbar title="Detail Jadwal" isReturn />);
+    await act(async () => {
+      await router.load();
+    });
+    expect(screen.queryByRole('button', { name: 'Kembali' })).toBeNull();
+    expect(screen.queryByText('Jurusan Pulang')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Detail Jadwal' }).className).toContain('sr-only');
+  });
+});
