@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // PGlite instances are memory-heavy; two workers match the machine's two cores.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -11,8 +13,6 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/{contract,machines,server,scripts}/**/*.test.ts'],
-          // PGlite instances are memory-heavy; two workers match the machine's two cores.
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
