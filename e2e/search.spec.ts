@@ -43,3 +43,9 @@ test('home and schedule list have no serious or critical accessibility violation
   await expect(page.getByText(/^Sisa \d+ kursi$/).first()).toBeVisible();
   expect(await blockingViolations(page)).toEqual([]);
 });
+
+test('the /tiket-bus alias opens the same schedule list', async ({ page }) => {
+  await page.goto('/tiket-bus?asal_id=1&asal_tipe=kota&tujuan_id=2&tujuan_tipe=kota');
+  await expect(page).toHaveURL(/\/app\/schedule\?/);
+  await expect(page.getByText(/Sisa \d+ kursi/).first()).toBeVisible();
+});
