@@ -1,8 +1,9 @@
 /**
  * Business constants and timings of spec section 9, named once. The machines use them as
  * XState `after` delays and guards; the screens import the same names (never a bare number).
- * This file imports nothing so any layer may read it.
+ * It imports only contract/, so any layer may read it.
  */
+import { FIELD_LIMITS } from '../contract/fields';
 
 /** Back button: go back one step after this delay (the back event fires at once). */
 export const BACK_NAVIGATION_DELAY_MS = 100;
@@ -33,7 +34,7 @@ export const MAX_PASSENGERS = 3;
 /** Donation ("berkah") presets in rupiah, the default amount and the message limit. */
 export const DONATION_PRESETS = [2000, 5000, 10000, 20000, 50000, 100000] as const;
 export const DONATION_DEFAULT = 2000;
-export const DONATION_MESSAGE_MAX = 120;
+export const DONATION_MESSAGE_MAX = FIELD_LIMITS.donationMessageMax;
 
 /** Connecting legs are numbered from this value. */
 export const FIRST_CONNECTING_ROUTE = 1;
