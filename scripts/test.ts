@@ -54,6 +54,7 @@ rmSync(vitestReport, { force: true });
 const vitestCode = await run('npx', [
   'vitest',
   'run',
+  '--coverage',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
@@ -63,7 +64,7 @@ if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   if (vitest.numFailedTests > 0) failures.push(`vitest (${vitest.numFailedTests})`);
-  else if (vitestCode !== 0) step('vitest run', false);
+  else if (vitestCode !== 0) step('vitest run (coverage thresholds or errors)', false);
 } else step('vitest run', vitestCode === 0);
 
 console.log('\n== e2e');

@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import { applyNavigationIntent, ROUTE_PATHS, type NavigationTarget } from '../../src/flow/navigation';
+import { QueryClient } from '@tanstack/react-query';
+import { createAppRouter } from '../../src/router';
+
+function fakeRouter() {
+  return { navigate: vi.fn(), history: { go: vi.fn() } } satisfies NavigationTarget;
+}
+
+describe('navigation intents from the machines', () => {
+  it('goes back the number of steps the spec names', () => {
+    const router = fakeRouter();
+    applyNavigationIntent(router, { kind: 'back', steps: 2 });
+    expect(router.history.go).toHaveBeenCalledWith(-2);
+    expect(router.navigate).not.toHaveBeenCalled();
+  });
+
+  it('opens a named route with its params and search', () => {
+    const router = fakeRouter();
+    applyNavigationIntent(router, {
+      kind: 'route',
+      name: 'select-seat',
+      params: { return: 'return' },
+      search: { type: 'fallback-confirmation-order' },
+    });
+    expect(router.navigate).toHaveBeenCalledWith({
+      to: '/app/select-seat/{-$return}',
+      params: { return: 'return' },
+      search: { type: 'fallback-confirmation-order' },
+    });
+  });
+
+  it('replaces the history entry when asked', () => {
+    const router = fakeRouter();
+    applyNavigationIntent(router, {
+      kind: 'route',
+      name: 'confirmation-payment-order',
+      params: { code: 'AB12' },
+      replace: true,
+    });
+    expect(router.navigate).toHaveBeenCalledWith({
+      to: '/app/confirmation-order/$code',
+      params: { code: 'AB12' },
+      replace: true,
+    });
+  });
+
+  it('maps every route name to a registered route', () => {
+    const router = createAppRouter(new QueryClient());
+    const registered = new Set(Object.keys(router.routesByPath));
+    for (const path of Object.values(ROUTE_PATHS)) expect(registered).toContain(path);
+  });
+});
