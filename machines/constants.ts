@@ -48,3 +48,6 @@ export const SHEET_DRAG_THROTTLE_MS = 16;
 
 /** The login cookie lives this long. */
 export const TOKEN_COOKIE_MAX_AGE_DAYS = 365;
+
+/** Route param value of the return direction (`/app/schedule/:return?`, `/app/select-seat/:return?`). */
+export const RETURN_ROUTE_PARAM = 'return';

@@ -6,6 +6,7 @@ import {
   MAX_PASSENGERS,
   TOAST_MESSAGE_MS,
   VALIDATION_DEBOUNCE_MS,
+  RETURN_ROUTE_PARAM,
 } from './constants';
 import type {
   ChosenSeat,
@@ -132,7 +133,7 @@ export function navigationAfterSave(input: PassengerNavigationInput): Navigation
   if (input.flow === 'passenger-screen' && input.tripKind !== 'connecting') {
     if (input.tripKind === 'one-way') return { kind: 'back', steps: 1 };
     return input.direction === 'pergi'
-      ? { kind: 'route', name: 'm-information-passengers-no-select-seat', params: { return: 'return' } }
+      ? { kind: 'route', name: 'm-information-passengers-no-select-seat', params: { return: RETURN_ROUTE_PARAM } }
       : { kind: 'back', steps: 2 };
   }
   if (input.sa) return { kind: 'back', steps: 2 };
@@ -141,7 +142,7 @@ export function navigationAfterSave(input: PassengerNavigationInput): Navigation
       return { kind: 'back', steps: 2 };
     case 'round-trip':
       return input.direction === 'pergi'
-        ? { kind: 'route', name: 'select-seat', params: { return: 'return' } }
+        ? { kind: 'route', name: 'select-seat', params: { return: RETURN_ROUTE_PARAM } }
         : { kind: 'back', steps: 4 };
     case 'connecting':
       return input.legIndex + 1 < input.legCount

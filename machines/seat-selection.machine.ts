@@ -1,6 +1,6 @@
 import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { BOOKABLE_SEAT_TYPES, type Floor, type Seat } from '../contract/seats';
-import { FIRST_CONNECTING_ROUTE, MAX_PASSENGERS, TOAST_MESSAGE_MS } from './constants';
+import { FIRST_CONNECTING_ROUTE, MAX_PASSENGERS, TOAST_MESSAGE_MS, RETURN_ROUTE_PARAM } from './constants';
 import type {
   ChosenSeat,
   Direction,
@@ -33,9 +33,6 @@ import type {
 
 /** Layout mode of the page meta value `vm`: m mobile, d desktop. */
 export type SeatLayoutMode = 'm' | 'd';
-
-/** Route param value of the return direction (`/app/.../:return?`). */
-export const RETURN_ROUTE_PARAM = 'return';
 
 export interface SeatSelectionInput {
   direction: Direction;
@@ -485,3 +482,5 @@ export const seatSelectionMachine = setup({
 });
 
 export type SeatSelectionSnapshot = SnapshotFrom<typeof seatSelectionMachine>;
+
+export { RETURN_ROUTE_PARAM };

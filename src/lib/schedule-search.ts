@@ -1,3 +1,4 @@
+import { RETURN_ROUTE_PARAM } from '../../machines/constants';
 import { z } from 'zod';
 import { PointTypeSchema, type PointType } from '../../contract/common';
 import type { ScheduleSearchParams } from '../api/queries';
@@ -96,5 +97,5 @@ export function isSamePlace(search: ScheduleSearch): boolean {
 }
 
 /** `/app/schedule/{-$return}`: only the literal `return` selects the return leg. */
-export const RETURN_PARAM = 'return';
+export const RETURN_PARAM = RETURN_ROUTE_PARAM;
 export const isReturnParam = (value: string | undefined): boolean => value === RETURN_PARAM;
