@@ -6,4 +6,5 @@ export * from './points';
 export * from './schedules';
 export * from './seats';
 export * from './price';
+export * from './reservation';
 export * from './api';

@@ -1,0 +1,274 @@
+import type { CekHargaBody, CekHargaResults, ErrorCode, ReservasiResults } from '../contract';
+import { DONATION_DEFAULT } from './constants';
+import { passengerKey } from './passenger-form.machine';
+import type {
+  Booker,
+  Direction,
+  NavigateEmitted,
+  NavigationIntent,
+  PassengerMap,
+  SeatsByLeg,
+  ToastEmitted,
+  Trip,
+  TripLeg,
+} from './types';
+
+/**
+ * The booking machine's own words: its context, input, emitted events, UI texts and the pure
+ * reads every booking-*.ts helper shares. Wire names are mapped in booking-price.ts and
+ * booking-reservation.ts only.
+ */
+
+/** Layout mode of the page meta value `vm`: m mobile, d desktop. */
+export type LayoutMode = 'm' | 'd';
+
+/** Spec section 4: refundable cover is a tri-state, unset until the user answers. */
+export type RefundableChoice = 'unset' | 'yes' | 'no';
+
+/** Global feature flags (spec section 3). */
+export interface BookingFeatures {
+  refundable: boolean;
+  /** Donation ("berkah"). */
+  berkah: boolean;
+  point: boolean;
+}
+
+export interface Voucher {
+  name: string;
+  code: string;
+  /** Discount in rupiah, as validasi-voucher reported it. */
+  price: number;
+}
+
+export type FeeType = NonNullable<CekHargaBody['tipe_admin_fee']>;
+
+export interface Payment {
+  code: string;
+  name: string;
+  fee: number;
+  typeFee: FeeType;
+}
+
+/** Spec section 9 "Payment default": empty code and name, fee 0, fee type percent. */
+export const DEFAULT_PAYMENT: Payment = { code: '', name: '', fee: 0, typeFee: 'persen' };
+
+export interface Donation {
+  on: boolean;
+  /** Rupiah; never below DONATION_DEFAULT. */
+  amount: number;
+  message: string;
+  /** The donation message rule's message, or null. */
+  messageError: string | null;
+}
+
+/** Where the booking page was entered from (spec section 4 "Booking page entry"). */
+export type EntrySource =
+  | 'schedule'
+  | 'partner-schedule'
+  | 'schedule-standalone'
+  | 'select-seat'
+  | 'detail-reservation'
+  | 'customer-order'
+  | 'payment-confirmation'
+  | 'other';
+
+/** Mobile screens hosting a passenger form (see PassengerFormFlow); desktop embeds it. */
+export type MobilePassengerFlow = 'passenger-screen' | 'booking-page';
+
+/** A child the booking page starts: seat choice per direction, passenger names per leg and direction, the booker. */
+export type ChildRequest =
+  | { kind: 'seatSelection'; direction: Direction }
+  | {
+      kind: 'passengerForm';
+      direction: Direction;
+      /** 0-based leg; default 0. */
+      legIndex?: number;
+      /** The schedule's remaining_seats; default MAX_PASSENGERS. */
+      remainingSeats?: number;
+      /** Mobile only; default passenger-screen. */
+      flow?: MobilePassengerFlow;
+    }
+  | { kind: 'bookerForm' };
+
+export interface BookingContext {
+  layout: LayoutMode;
+  signedIn: boolean;
+  features: BookingFeatures;
+  /** Advertising code and referrer URL (cookies), sent with the reservation. */
+  adsCode: string | null;
+  referrerUrl: string | null;
+  trip: Trip | null;
+  booker: Booker;
+  /** One map per leg of each direction. */
+  passengers: Record<Direction, PassengerMap[]>;
+  seats: Record<Direction, SeatsByLeg>;
+  /** "Sama dengan pemesan" was used on the passenger form. */
+  sameAsBooker: boolean;
+  voucher: Voucher | null;
+  payment: Payment;
+  refundable: RefundableChoice;
+  usePoint: boolean;
+  donation: Donation;
+  termsAccepted: boolean;
+  /** The booking page was opened with the query `sa`. */
+  sa: boolean;
+  /** Last successful price check; failures keep the previous one. */
+  price: CekHargaResults | null;
+  /** Temporary order code of the reservation just made. */
+  orderCode: string | null;
+  /** The server's new total when the reservation reported a price change. */
+  changedTotal: number | null;
+  /** The passenger form waiting behind the "Ubah Penumpang ?" dialog. */
+  pendingPassengerChange: Extract<ChildRequest, { kind: 'passengerForm' }> | null;
+  /** Where the user goes once "Konfirmasi Kembali ?" is confirmed. */
+  pendingLeave: NavigationIntent | null;
+  /**
+   * Ids of the children running now. Mirrors snapshot.children because guards and pure
+   * transitions (xstate/graph) see only the context.
+   */
+  openChildren: string[];
+}
+
+export interface BookingInput {
+  layout: LayoutMode;
+  signedIn: boolean;
+  features: BookingFeatures;
+  trip?: Trip | null;
+  booker?: Booker;
+  adsCode?: string | null;
+  referrerUrl?: string | null;
+}
+
+export const EMPTY_BOOKER: Booker = { name: '', phone: '', email: '' };
+
+export function initialContext(input: BookingInput): BookingContext {
+  return {
+    layout: input.layout,
+    signedIn: input.signedIn,
+    features: input.features,
+    adsCode: input.adsCode ?? null,
+    referrerUrl: input.referrerUrl ?? null,
+    trip: input.trip ?? null,
+    booker: input.booker ?? EMPTY_BOOKER,
+    passengers: { pergi: [], pulang: [] },
+    seats: { pergi: [], pulang: [] },
+    sameAsBooker: false,
+    voucher: null,
+    payment: DEFAULT_PAYMENT,
+    refundable: 'unset',
+    usePoint: false,
+    donation: { on: false, amount: DONATION_DEFAULT, message: '', messageError: null },
+    termsAccepted: false,
+    sa: false,
+    price: null,
+    orderCode: null,
+    changedTotal: null,
+    pendingPassengerChange: null,
+    pendingLeave: null,
+    openChildren: [],
+  };
+}
+
+/** The reserve actor's output: the parsed results, or a typed error (never a throw). */
+export type ReserveError = { kind: 'api'; code: ErrorCode; message: string } | { kind: 'network' };
+export type ReserveOutcome = { kind: 'ok'; results: ReservasiResults } | ReserveError;
+
+/** Fields the booking page can scroll to when validation stops the reservation. */
+export type BookingField = 'booker' | 'seats' | 'passengers' | 'passengersReturn' | 'refundable' | 'terms';
+export type ScrollToEmitted = { type: 'scrollTo'; field: BookingField };
+
+export interface AnalyticsItem {
+  item_id: string;
+  item_name: string;
+  item_category: Direction;
+  price: number;
+  quantity: number;
+}
+/** GA4-style begin_checkout, fired once per reservation made without a price change. */
+export type AnalyticsEmitted = {
+  type: 'analytics';
+  name: 'begin_checkout';
+  transactionId: string;
+  value: number;
+  currency: 'IDR';
+  items: AnalyticsItem[];
+};
+
+export type BookingEmitted = NavigateEmitted | ToastEmitted | ScrollToEmitted | AnalyticsEmitted;
+
+/** UI texts of the booking page that are not field rules (those live in contract/fields), verbatim. */
+export const bookingMessages = {
+  bookerEmpty: 'Detail pemesan kosong, harap masukan detail lebih dahulu',
+  passengersIncomplete: 'Harap lengkapi detail penumpang',
+  returnPassengersIncomplete: 'Harap lengkapi detail penumpang pulang',
+  connectingSeatsIncomplete: 'Harap lengkapi kursi terlebih dahulu',
+  roundTripSeatsIncomplete: 'Harap lengkapi kursi pulang dan pergi terlebih dahulu',
+  refundableUnset: 'Harap menentukan opsi refundable terlebih dahulu',
+  /** Inline note under the option while it is unset. */
+  refundableRequired: 'Harap tentukan opsi refundable berikut',
+  termsNotAccepted: 'Kamu belum menyetujui syarat & ketentuan yang diberikan operator',
+  refundableFree: 'Tiket gratis tidak dapat menggunakan fitur ini',
+  pointsSignIn: 'Masuk untuk bisa gunakan fitur ini',
+  pointsNone: 'Maaf tidak ada point yang dapat ditukarkan',
+  pointsNotRedeemable: 'Yahh, pesanan ini tidak dapat ditukar dengan point',
+  reserveFailed: 'Tidak dapat melakukan reservasi',
+  seatTakenSuffix: ', Silahkan pilih kursi yang lain',
+  bookerWarning: 'Harap lengkapi informasi pemesan',
+  passengerNamesMissing: 'Ada nama penumpang yang belum terisi',
+  termsLabel: 'Setuju dengan syarat & ketentuan yang diberikan operator perjalanan',
+} as const;
+
+export interface DialogTexts {
+  title: string;
+  confirmLabel: string;
+  /** null: the dialog has no cancel button and cannot be closed. */
+  cancelLabel: string | null;
+}
+
+/** Spec section 2 "Dialogs". */
+export const dialogTexts = {
+  reserve: { title: 'Lakukan Reservasi ?', confirmLabel: 'Ya, Reservasi', cancelLabel: 'Tidak' },
+  priceChanged: { title: 'Terjadi Perubahan Harga', confirmLabel: 'Saya Paham', cancelLabel: null },
+  changePassengers: { title: 'Ubah Penumpang ?', confirmLabel: 'Ya', cancelLabel: 'Tidak' },
+  leave: { title: 'Konfirmasi Kembali ?', confirmLabel: 'Ya', cancelLabel: 'Tidak' },
+} as const satisfies Record<string, DialogTexts>;
+
+/** Search value of select-seat after a seat conflict on mobile (spec section 2). */
+export const SEAT_CONFLICT_SEARCH_TYPE = 'fallback-confirmation-order';
+export { RETURN_ROUTE_PARAM as RETURN_PARAM } from './constants';
+
+// ---------------------------------------------------------------------------------------------
+// Shared reads.
+
+/** The legs of one direction: the outbound leg(s), or the return leg of a round trip. */
+export function legsOf(trip: Trip | null, direction: Direction): TripLeg[] {
+  if (!trip) return [];
+  return direction === 'pergi' ? trip.outbound : (trip.return ?? []);
+}
+
+/** Passenger names of one leg in seat order, read with the passenger form's own keys. */
+export function legNames(context: Pick<BookingContext, 'trip' | 'passengers'>, direction: Direction, legIndex: number) {
+  const map = context.passengers[direction][legIndex] ?? {};
+  const kind = context.trip?.kind ?? 'one-way';
+  const names: string[] = [];
+  for (let name = map[passengerKey(kind, legIndex, 0)]; name !== undefined;) {
+    names.push(name);
+    name = map[passengerKey(kind, legIndex, names.length)];
+  }
+  return names;
+}
+
+export function passengerCount(context: Pick<BookingContext, 'trip' | 'passengers'>, direction: Direction): number {
+  return context.passengers[direction].reduce(
+    (sum, _, legIndex) => sum + legNames(context, direction, legIndex).length,
+    0,
+  );
+}
+
+export function seatCount(context: Pick<BookingContext, 'seats'>, direction: Direction): number {
+  return context.seats[direction].reduce((sum, leg) => sum + leg.length, 0);
+}
+
+export function hasAnySeats(context: Pick<BookingContext, 'seats'>): boolean {
+  return seatCount(context, 'pergi') + seatCount(context, 'pulang') > 0;
+}

@@ -1,0 +1,184 @@
+import type { CekHargaBody, PriceLine, PriceLineType } from '../contract';
+import { DONATION_DEFAULT } from './constants';
+import { type BookingContext, bookingMessages, legsOf, passengerCount } from './booking-context';
+import type { Direction, SeatsByLeg } from './types';
+
+/**
+ * Price side of the booking page: the cek-harga body (spec section 7 "Price check"), the
+ * refundable and points permissions that follow from its reply, and the price list rows.
+ */
+
+export type PriceInputs = Pick<
+  BookingContext,
+  | 'layout'
+  | 'trip'
+  | 'seats'
+  | 'passengers'
+  | 'voucher'
+  | 'payment'
+  | 'refundable'
+  | 'donation'
+  | 'usePoint'
+  | 'features'
+>;
+
+const seatNumbers = (seats: SeatsByLeg, legIndex: number) => (seats[legIndex] ?? []).map((seat) => seat.no);
+
+function legFields(context: PriceInputs, direction: Direction) {
+  const leg = legsOf(context.trip, direction)[0];
+  return leg ? { operator_kode: leg.operatorCode, jadwal_kode: leg.scheduleCode, tanggal_berangkat: leg.date } : null;
+}
+
+/**
+ * POST {prefix}/cek-harga from the booking context. Spec rules kept as they are:
+ * - on desktop with no passengers in either leg the round-trip flag is forced to 0;
+ * - if there are no outbound seats but return seats exist, the return seats are used as outbound.
+ */
+export function buildCekHargaBody(context: PriceInputs): CekHargaBody {
+  const { trip } = context;
+  const extras = {
+    voucher_kode: context.voucher?.code ?? null,
+    ...(context.voucher ? { voucher_diskon: context.voucher.price } : {}),
+    jenis_pembayaran_kode: context.payment.code === '' ? null : context.payment.code,
+    tipe_admin_fee: context.payment.typeFee,
+    admin_fee: context.payment.fee,
+    flag_asuransi: context.refundable === 'yes' ? 1 : 0,
+    donasi: context.features.berkah && context.donation.on ? context.donation.amount : null,
+    flag_point: context.usePoint ? 1 : 0,
+  } satisfies Partial<CekHargaBody>;
+
+  if (trip?.kind === 'connecting') {
+    return {
+      connecting: trip.outbound.map((leg, legIndex) => ({
+        operator_kode: leg.operatorCode,
+        jadwal_kode: leg.scheduleCode,
+        tanggal_berangkat: leg.date,
+        kursi: seatNumbers(context.seats.pergi, legIndex),
+      })),
+      flag_connecting: 1,
+      flag_pp: 0,
+      ...extras,
+    };
+  }
+
+  const outbound = legFields(context, 'pergi');
+  const inbound = trip?.kind === 'round-trip' ? legFields(context, 'pulang') : null;
+  const noPassengers = passengerCount(context, 'pergi') + passengerCount(context, 'pulang') === 0;
+  const roundTrip = inbound !== null && !(context.layout === 'd' && noPassengers);
+  const outboundSeats = seatNumbers(context.seats.pergi, 0);
+  const returnSeats = seatNumbers(context.seats.pulang, 0);
+  return {
+    ...(outbound
+      ? {
+          operator_kode_pergi: outbound.operator_kode,
+          jadwal_kode_pergi: outbound.jadwal_kode,
+          tanggal_berangkat_pergi: outbound.tanggal_berangkat,
+        }
+      : {}),
+    kursi_pergi: outboundSeats.length === 0 && returnSeats.length > 0 ? returnSeats : outboundSeats,
+    ...(roundTrip && inbound
+      ? {
+          operator_kode_pulang: inbound.operator_kode,
+          jadwal_kode_pulang: inbound.jadwal_kode,
+          tanggal_berangkat_pulang: inbound.tanggal_berangkat,
+          kursi_pulang: returnSeats,
+        }
+      : { kursi_pulang: [] }),
+    connecting: [],
+    flag_connecting: 0,
+    flag_pp: roundTrip ? 1 : 0,
+    ...extras,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Permissions that follow from the price check (or, before one, from the trip).
+
+type PermissionInputs = Pick<BookingContext, 'trip' | 'price' | 'features' | 'signedIn'>;
+
+/**
+ * The spec's isRefundableFlag: the price check's flag_status_asuransi once there is one, else
+ * every leg of the trip must be refundable (free tickets cannot take cover).
+ */
+export function refundableFlag(context: Pick<BookingContext, 'trip' | 'price'>): 0 | 1 {
+  if (context.price) return context.price.flag_status_asuransi;
+  const legs = [...legsOf(context.trip, 'pergi'), ...legsOf(context.trip, 'pulang')];
+  return legs.length > 0 && legs.every((leg) => leg.refundable) ? 1 : 0;
+}
+
+/** The option is asked (and required by validation) when the feature is on and the trip allows it. */
+export function isRefundableAsked(context: PermissionInputs): boolean {
+  return context.features.refundable && refundableFlag(context) === 1;
+}
+
+/** The note of the disabled option, or null when it is enabled (or the feature is off). */
+export function refundableNote(context: PermissionInputs): string | null {
+  return context.features.refundable && refundableFlag(context) === 0 ? bookingMessages.refundableFree : null;
+}
+
+/** Spec section 3 detailPoint: balance, points usable on this order, and whether any are. */
+export function detailPoint(context: Pick<BookingContext, 'price'>) {
+  return {
+    totalPoint: context.price?.total_point ?? 0,
+    usePoint: context.price?.max_point ?? 0,
+    flag: context.price?.flag_status_point ?? 0,
+  };
+}
+
+/** Spec section 5: points are usable only when signed in, detailPoint.flag is not 0 and usePoint is not 0. */
+export function canUsePoints(context: PermissionInputs): boolean {
+  const detail = detailPoint(context);
+  return context.features.point && context.signedIn && detail.flag !== 0 && detail.usePoint !== 0;
+}
+
+/** Why the points toggle refuses to switch on, or null when it may. */
+export function pointsRefusal(context: PermissionInputs): string | null {
+  if (!context.signedIn) return bookingMessages.pointsSignIn;
+  return canUsePoints(context) ? null : bookingMessages.pointsNone;
+}
+
+export function isValidDonationAmount(amount: number): boolean {
+  return Number.isInteger(amount) && amount >= DONATION_DEFAULT;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Price list rows ("Detail Harga Tiket").
+
+export interface PriceRow {
+  title: string;
+  /** Rupiah, or points for the two point lines. */
+  amount: number;
+  unit: 'rupiah' | 'point';
+  /** Spec section 3: less -, add +, total ., the rest none; cashback adds points (+). */
+  sign: '-' | '+' | '.' | '';
+  type: PriceLineType;
+  /** A rupiah amount of 0 shows Gratis (spec section 9). */
+  free: boolean;
+  emphasis: boolean;
+}
+
+const SIGNS: Record<PriceLineType, PriceRow['sign']> = {
+  less: '-',
+  add: '+',
+  total: '.',
+  'cashback-point': '+',
+  'potongan-point': '-',
+  normal: '',
+};
+
+export function mapPriceLine(line: PriceLine): PriceRow {
+  const unit = line.type === 'cashback-point' || line.type === 'potongan-point' ? 'point' : 'rupiah';
+  return {
+    title: line.title,
+    amount: line.price,
+    unit,
+    sign: SIGNS[line.type],
+    type: line.type,
+    free: unit === 'rupiah' && line.price === 0,
+    emphasis: line.type === 'total',
+  };
+}
+
+export function priceRows(context: Pick<BookingContext, 'price'>): PriceRow[] {
+  return (context.price?.list_harga ?? []).map(mapPriceLine);
+}

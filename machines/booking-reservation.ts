@@ -1,0 +1,164 @@
+import type { ReservasiBody, ReservasiResults, ReservedSeat } from '../contract';
+import {
+  type AnalyticsEmitted,
+  type BookingContext,
+  type LayoutMode,
+  type ReserveOutcome,
+  bookingMessages,
+  legNames,
+  legsOf,
+} from './booking-context';
+import type { Direction, NavigationIntent } from './types';
+
+/**
+ * Reservation side of the booking page: the reservasi body (spec section 7 "Reservation"), where
+ * a successful reply leads (section 4 "Reservation flow") and the analytics event it fires.
+ */
+
+type ReservationInputs = Pick<
+  BookingContext,
+  | 'trip'
+  | 'seats'
+  | 'passengers'
+  | 'booker'
+  | 'voucher'
+  | 'payment'
+  | 'refundable'
+  | 'donation'
+  | 'usePoint'
+  | 'price'
+  | 'features'
+  | 'adsCode'
+  | 'referrerUrl'
+>;
+
+/**
+ * Seat entries of one leg with their passenger names, in seat order. A leg without seat selection
+ * has no seat numbers: the operator assigns them, so each name goes with `no: null`.
+ */
+function reservedSeats(context: ReservationInputs, direction: Direction, legIndex: number): ReservedSeat[] {
+  const names = legNames(context, direction, legIndex);
+  const seats = context.seats[direction][legIndex] ?? [];
+  if (seats.length === 0) return names.map((name) => ({ no: null, penumpang_nama: name }));
+  return seats.map((seat, index) => ({ no: seat.no, penumpang_nama: names[index] ?? '' }));
+}
+
+export function buildReservasiBody(context: ReservationInputs): ReservasiBody {
+  const { trip } = context;
+  const donating = context.features.berkah && context.donation.on;
+  const common = {
+    voucher_kode: context.voucher?.code ?? null,
+    ...(context.voucher ? { voucher_diskon: context.voucher.price } : {}),
+    tipe_admin_fee: context.payment.typeFee,
+    admin_fee: context.payment.fee,
+    pemesan_nama: context.booker.name,
+    pemesan_telp: context.booker.phone,
+    pemesan_email: context.booker.email,
+    jenis_pembayaran_kode: context.payment.code === '' ? null : context.payment.code,
+    total_bayar: context.price?.total_bayar ?? 0,
+    ads_kode: context.adsCode,
+    url_referer: context.referrerUrl,
+    komentar_donasi: donating && context.donation.message.trim() !== '' ? context.donation.message : null,
+    donasi: donating ? context.donation.amount : 0,
+    flag_asuransi: context.refundable === 'yes' ? 1 : 0,
+    flag_point: context.usePoint ? 1 : 0,
+  } satisfies Partial<ReservasiBody>;
+
+  if (trip?.kind === 'connecting') {
+    return {
+      connecting: trip.outbound.map((leg, legIndex) => ({
+        operator_kode: leg.operatorCode,
+        jadwal_kode: leg.scheduleCode,
+        tanggal_berangkat: leg.date,
+        kursi: reservedSeats(context, 'pergi', legIndex),
+      })),
+      flag_connecting: 1,
+      flag_pp: 0,
+      ...common,
+    };
+  }
+  const roundTrip = trip?.kind === 'round-trip';
+  const outbound = legsOf(trip, 'pergi')[0];
+  const inbound = legsOf(trip, 'pulang')[0];
+  return {
+    ...(outbound
+      ? {
+          operator_kode_pergi: outbound.operatorCode,
+          jadwal_kode_pergi: outbound.scheduleCode,
+          tanggal_berangkat_pergi: outbound.date,
+        }
+      : {}),
+    kursi_pergi: reservedSeats(context, 'pergi', 0),
+    ...(roundTrip && inbound
+      ? {
+          operator_kode_pulang: inbound.operatorCode,
+          jadwal_kode_pulang: inbound.scheduleCode,
+          tanggal_berangkat_pulang: inbound.date,
+        }
+      : {}),
+    kursi_pulang: roundTrip ? reservedSeats(context, 'pulang', 0) : [],
+    connecting: [],
+    flag_connecting: 0,
+    flag_pp: roundTrip ? 1 : 0,
+    ...common,
+  };
+}
+
+/** Spec section 4: unpaid goes to the payment confirmation; paid to the order (desktop) or payment page (mobile). */
+export function successNavigation(results: ReservasiResults, layout: LayoutMode): NavigationIntent {
+  const params = { code: results.reservasi_kode };
+  if (results.flag_lunas === 0) return { kind: 'route', name: 'confirmation-payment-order', params };
+  return { kind: 'route', name: layout === 'd' ? 'detail-order' : 'payment-order', params };
+}
+
+/** "Saya Paham" on the price-change dialog. */
+export function priceChangeNavigation(code: string): NavigationIntent {
+  return { kind: 'route', name: 'confirmation-payment-order', params: { code } };
+}
+
+export function beginCheckoutEvent(
+  context: Pick<BookingContext, 'trip' | 'seats' | 'passengers'>,
+  results: ReservasiResults,
+): AnalyticsEmitted {
+  const directions: Direction[] = ['pergi', 'pulang'];
+  const items = directions.flatMap((direction) =>
+    legsOf(context.trip, direction).map((leg, legIndex) => {
+      const seats = context.seats[direction][legIndex] ?? [];
+      return {
+        item_id: leg.scheduleCode,
+        item_name: leg.operatorName,
+        item_category: direction,
+        price: seats.reduce((sum, seat) => sum + seat.price, 0),
+        quantity: Math.max(seats.length, legNames(context, direction, legIndex).length),
+      };
+    }),
+  );
+  return {
+    type: 'analytics',
+    name: 'begin_checkout',
+    transactionId: results.reservasi_kode,
+    value: results.total_bayar,
+    currency: 'IDR',
+    items,
+  };
+}
+
+/** Spec section 8: RSV-2 on desktop appends the advice to the server's message. */
+export function seatTakenMessage(serverMessage: string): string {
+  return `${serverMessage}${bookingMessages.seatTakenSuffix}`;
+}
+
+/** The results of a successful reservation, or null. */
+export function outcomeResults(outcome: ReserveOutcome): ReservasiResults | null {
+  return outcome.kind === 'ok' ? outcome.results : null;
+}
+
+/** The server's message of a refused reservation, or null (success or call failure). */
+export function outcomeMessage(outcome: ReserveOutcome): string | null {
+  return outcome.kind === 'api' ? outcome.message : null;
+}
+
+/** Spec section 8: RSV-2, a chosen seat was sold meanwhile. */
+export function isSeatTakenOutcome(outcome: ReserveOutcome): boolean {
+  return outcome.kind === 'api' && outcome.code === 'RSV-2';
+}

@@ -1,0 +1,893 @@
+import { assign, emit, enqueueActions, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import type { CekHargaBody, CekHargaResults, ReservasiBody, ReservasiResults } from '../contract';
+import { typeDonationMessage } from '../contract/fields';
+import { bookerFormMachine, type BookerFormInput } from './booker-form.machine';
+import {
+  type BookingContext,
+  type BookingEmitted,
+  type BookingInput,
+  type ChildRequest,
+  DEFAULT_PAYMENT,
+  type EntrySource,
+  RETURN_PARAM,
+  type RefundableChoice,
+  type ReserveOutcome,
+  SEAT_CONFLICT_SEARCH_TYPE,
+  type Voucher,
+  bookingMessages,
+  dialogTexts,
+  hasAnySeats,
+  initialContext,
+  legNames,
+  legsOf,
+  passengerCount,
+  seatCount,
+} from './booking-context';
+import {
+  buildCekHargaBody,
+  canUsePoints,
+  isRefundableAsked,
+  isValidDonationAmount,
+  pointsRefusal,
+  refundableFlag,
+} from './booking-price';
+import {
+  beginCheckoutEvent,
+  buildReservasiBody,
+  isSeatTakenOutcome,
+  outcomeMessage,
+  outcomeResults,
+  priceChangeNavigation,
+  seatTakenMessage,
+  successNavigation,
+} from './booking-reservation';
+import { isBookerComplete, validateBooking, type ValidationFailure } from './booking-validation';
+import {
+  ERROR_TOAST_DELAY_MS,
+  FIRST_CONNECTING_ROUTE,
+  MAX_PASSENGERS,
+  PRICE_SKELETON_ROWS,
+  REFUNDABLE_HIGHLIGHT_MS,
+  TOAST_MESSAGE_MS,
+} from './constants';
+import { passengerFormMachine, type PassengerFormInput, type PassengerFormLegOutput } from './passenger-form.machine';
+import { seatSelectionMachine, type SeatSelectionInput } from './seat-selection.machine';
+import type {
+  Booker,
+  BookerFormOutput,
+  Direction,
+  NavigationIntent,
+  SeatSelectionOutput,
+  ToastEmitted,
+  Trip,
+} from './types';
+
+/**
+ * The booking wizard's root and the booking-information page (spec sections 2, 4, 5, 7, 8):
+ * the chosen trip, the children that choose seats and enter passengers and booker, the options
+ * (voucher, refundable, points, donation, terms), the price check that follows every change, the
+ * validation order and the reservation with its outcomes.
+ *
+ * Regions run side by side: `flow` (editing, dialogs, reserving), `price` (the invoked price
+ * check, restarted on every change), `refundableHighlight`, `voucherList` and `profile`.
+ */
+
+export * from './booking-context';
+export * from './booking-price';
+export * from './booking-reservation';
+export * from './booking-validation';
+
+export type BookingEvent =
+  /** From the schedule pages. */
+  | { type: 'trip.set'; trip: Trip }
+  | { type: 'page.enter'; from: EntrySource; sa?: boolean }
+  /** User intents on the booking page: (re)start the child; on mobile also go to its screen. */
+  | { type: 'booker.open' }
+  | { type: 'seats.open'; direction: Direction }
+  | { type: 'passengers.open'; direction: Direction; legIndex?: number; remainingSeats?: number }
+  /** A screen hosting a child mounted (after a child's navigation or a reload): start it if it is not running. */
+  | { type: 'child.attach'; request: ChildRequest }
+  | { type: 'child.close'; id: string }
+  /** "Tambah Penumpang" / changing passengers of a direction. */
+  | { type: 'passengers.change'; direction: Direction; legIndex?: number; remainingSeats?: number }
+  | { type: 'sameAsBooker.set'; value: boolean }
+  | { type: 'refundable.set'; value: Exclude<RefundableChoice, 'unset'> }
+  | { type: 'points.toggle' }
+  | { type: 'donation.toggle' }
+  | { type: 'donation.amount'; amount: number }
+  | { type: 'donation.message'; text: string }
+  | { type: 'terms.set'; checked: boolean }
+  | { type: 'voucher.open' }
+  | { type: 'voucher.close' }
+  | { type: 'voucher.set'; voucher: Voucher }
+  | { type: 'voucher.clear' }
+  /** Recompute the price (raised after every change; the page may send it too). */
+  | { type: 'price.refresh' }
+  | { type: 'reserve.request' }
+  /** The open dialog's confirm button ("Ya", "Ya, Reservasi", "Saya Paham") or its cancel ("Tidak"). */
+  | { type: 'dialog.confirm' }
+  | { type: 'dialog.cancel' }
+  /** Leaving to schedule, partner schedule or detail-reservation: needs "Konfirmasi Kembali ?". */
+  | { type: 'leave.request'; intent: NavigationIntent }
+  /** Raised to restart the highlight of the refundable option. */
+  | { type: 'refundable.highlight' }
+  | { type: `xstate.done.actor.seatSelection.${Direction}`; output: SeatSelectionOutput }
+  | { type: `xstate.done.actor.passengerForm.${Direction}.${number}`; output: PassengerFormLegOutput }
+  | { type: 'xstate.done.actor.bookerForm'; output: BookerFormOutput };
+
+type PassengerRequest = Extract<ChildRequest, { kind: 'passengerForm' }>;
+
+/** The passenger form a `passengers.open` / `passengers.change` event asks for. */
+export function passengerRequest(event: {
+  direction: Direction;
+  legIndex?: number;
+  remainingSeats?: number;
+}): PassengerRequest {
+  return {
+    kind: 'passengerForm',
+    direction: event.direction,
+    ...(event.legIndex === undefined ? {} : { legIndex: event.legIndex }),
+    ...(event.remainingSeats === undefined ? {} : { remainingSeats: event.remainingSeats }),
+  };
+}
+
+export function childId(request: ChildRequest): string {
+  switch (request.kind) {
+    case 'seatSelection':
+      return `seatSelection.${request.direction}`;
+    case 'passengerForm':
+      return `passengerForm.${request.direction}.${request.legIndex ?? 0}`;
+    case 'bookerForm':
+      return 'bookerForm';
+  }
+}
+
+export function seatSelectionInput(context: BookingContext, direction: Direction): SeatSelectionInput {
+  // Passengers entered first cap the seats (else the server's maks_penumpang does).
+  const passengers = legNames(context, direction, 0).length;
+  return {
+    direction,
+    tripKind: context.trip?.kind ?? 'one-way',
+    legs: legsOf(context.trip, direction),
+    ...(passengers > 0 ? { passengerCount: passengers } : {}),
+    initialSeats: context.seats[direction],
+    connectingCode: context.trip?.connectingCode ?? null,
+    layout: context.layout,
+    hasReturnSeats: seatCount(context, 'pulang') > 0,
+  };
+}
+
+export function passengerFormInput(context: BookingContext, request: PassengerRequest): PassengerFormInput {
+  const legIndex = request.legIndex ?? 0;
+  const legs = legsOf(context.trip, request.direction);
+  return {
+    flow: context.layout === 'd' ? 'embedded' : (request.flow ?? 'passenger-screen'),
+    tripKind: context.trip?.kind ?? 'one-way',
+    direction: request.direction,
+    legIndex,
+    legCount: Math.max(1, legs.length),
+    seats: context.seats[request.direction][legIndex] ?? [],
+    remainingSeats: request.remainingSeats ?? MAX_PASSENGERS,
+    bookerName: context.booker.name,
+    ...(legIndex > 0 ? { firstLegNames: legNames(context, request.direction, 0) } : {}),
+    initial: context.passengers[request.direction][legIndex] ?? {},
+    sa: context.sa,
+  };
+}
+
+export function bookerFormInput(context: BookingContext): BookerFormInput {
+  return { initial: context.booker, embedded: context.layout === 'd' };
+}
+
+/** The mobile screen that hosts a child (desktop shows them inline or in sheets). */
+export function childRoute(
+  context: Pick<BookingContext, 'trip'>,
+  request: ChildRequest,
+  extraSearch: Record<string, string | number> = {},
+): NavigationIntent {
+  if (request.kind === 'bookerForm') return { kind: 'route', name: 'info-customer-order' };
+  const params: Record<string, string> = request.direction === 'pulang' ? { return: RETURN_PARAM } : {};
+  const legIndex = request.kind === 'passengerForm' ? (request.legIndex ?? 0) : 0;
+  const search = {
+    ...(context.trip?.kind === 'connecting' ? { connecting_route: FIRST_CONNECTING_ROUTE + legIndex } : {}),
+    ...extraSearch,
+  };
+  const name = request.kind === 'seatSelection' ? 'select-seat' : 'm-information-passengers-no-select-seat';
+  return { kind: 'route', name, params, ...(Object.keys(search).length > 0 ? { search } : {}) };
+}
+
+function toast(message: string, position: ToastEmitted['position']): ToastEmitted {
+  return { type: 'toast', message, durationMs: TOAST_MESSAGE_MS, position };
+}
+
+/** Choices the trip or the latest price check no longer allows are dropped (never yes when disabled). */
+function withoutDisallowedChoices(context: BookingContext): Partial<BookingContext> {
+  return {
+    refundable: context.refundable === 'yes' && refundableFlag(context) === 0 ? 'unset' : context.refundable,
+    usePoint: context.usePoint && canUsePoints(context),
+  };
+}
+
+/** Sets one leg's entry, filling earlier legs so the list stays dense (JSON turns holes into null). */
+function setAt<T>(list: readonly T[], index: number, value: T, filler: T): T[] {
+  const next = Array.from({ length: Math.max(list.length, index + 1) }, (_, i) => list[i] ?? filler);
+  next[index] = value;
+  return next;
+}
+
+type OpenChildParams = { request: ChildRequest; navigate: boolean; search?: Record<string, string | number> };
+
+export const bookingMachine = setup({
+  types: {
+    context: {} as BookingContext,
+    input: {} as BookingInput,
+    events: {} as BookingEvent,
+    emitted: {} as BookingEmitted,
+  },
+  actors: {
+    seatSelection: seatSelectionMachine,
+    passengerForm: passengerFormMachine,
+    bookerForm: bookerFormMachine,
+    // Placeholders: the app provides the calls (src/api); a rejection is a silent failure.
+    checkPrice: fromPromise<CekHargaResults, CekHargaBody>(() =>
+      Promise.reject(new Error('checkPrice is provided by the app')),
+    ),
+    reserve: fromPromise<ReserveOutcome, ReservasiBody>(() =>
+      Promise.reject(new Error('reserve is provided by the app')),
+    ),
+    loadProfile: fromPromise<Partial<Booker>>(() => Promise.reject(new Error('loadProfile is provided by the app'))),
+  },
+  delays: {
+    errorToastDelay: ERROR_TOAST_DELAY_MS,
+    refundableHighlight: REFUNDABLE_HIGHLIGHT_MS,
+  },
+  guards: {
+    hasTrip: ({ context }) => context.trip !== null,
+    isBookingInvalid: ({ context }) => validateBooking(context) !== null,
+    isBookerComplete: ({ context }) => isBookerComplete(context.booker),
+    isChildOpen: ({ context }, params: { request: ChildRequest }) =>
+      context.openChildren.includes(childId(params.request)),
+    // Desktop round trip: after the outbound seats the sheet moves on while there are no return seats.
+    isOutboundOfDesktopRoundTrip: ({ context }, params: { direction: Direction }) =>
+      context.layout === 'd' &&
+      context.trip?.kind === 'round-trip' &&
+      params.direction === 'pergi' &&
+      seatCount(context, 'pulang') === 0,
+    // Only a different answer is a change (and worth a price check).
+    canChooseRefundable: ({ context }, params: { value: RefundableChoice }) =>
+      isRefundableAsked(context) && context.refundable !== params.value,
+    isUsingPoints: ({ context }) => context.usePoint,
+    canUsePoints: ({ context }) => canUsePoints(context),
+    isPointsFeatureOn: ({ context }) => context.features.point,
+    isDonationFeatureOn: ({ context }) => context.features.berkah,
+    canSetDonationAmount: ({ context }, params: { amount: number }) =>
+      context.features.berkah &&
+      context.donation.on &&
+      isValidDonationAmount(params.amount) &&
+      params.amount !== context.donation.amount,
+    hasVoucher: ({ context }) => context.voucher !== null,
+    // Desktop resets both directions, mobile the direction being changed.
+    passengerChangeResetsSeats: ({ context }, params: { direction: Direction }) =>
+      context.layout === 'd' ? hasAnySeats(context) : seatCount(context, params.direction) > 0,
+    shouldLoadProfile: ({ context }) =>
+      context.signedIn && context.booker.name === '' && context.booker.phone === '' && context.booker.email === '',
+    isPriceChanged: (_, params: { outcome: ReserveOutcome }) =>
+      outcomeResults(params.outcome)?.flag_harga_berubah === 1,
+    isReserved: (_, params: { outcome: ReserveOutcome }) => outcomeResults(params.outcome) !== null,
+    isSeatTaken: (_, params: { outcome: ReserveOutcome }) => isSeatTakenOutcome(params.outcome),
+    isSeatTakenOnDesktop: ({ context }, params: { outcome: ReserveOutcome }) =>
+      context.layout === 'd' && isSeatTakenOutcome(params.outcome),
+    isRefused: (_, params: { outcome: ReserveOutcome }) => outcomeMessage(params.outcome) !== null,
+  },
+  actions: {
+    requestPrice: raise({ type: 'price.refresh' }),
+    emitToast: emit((_, params: { message: string; position: ToastEmitted['position'] }) =>
+      toast(params.message, params.position),
+    ),
+
+    // Children.
+    openChild: enqueueActions(({ context, enqueue }, params: OpenChildParams) => {
+      const { request } = params;
+      const id = childId(request);
+      // Opening restarts the child from the current context (a no-op stop when it is not running).
+      // No systemId: xstate/graph traverses on one shared system, where a second spawn would clash.
+      // Screens read the child from snapshot.children[id].
+      enqueue.stopChild(id);
+      if (request.kind === 'seatSelection') {
+        enqueue.spawnChild('seatSelection', { id, input: seatSelectionInput(context, request.direction) });
+      } else if (request.kind === 'passengerForm') {
+        enqueue.spawnChild('passengerForm', { id, input: passengerFormInput(context, request) });
+      } else {
+        enqueue.spawnChild('bookerForm', { id, input: bookerFormInput(context) });
+      }
+      enqueue.assign({ openChildren: [...context.openChildren.filter((open) => open !== id), id] });
+      if (params.navigate && context.layout === 'm') {
+        enqueue.emit({ type: 'navigate', intent: childRoute(context, request, params.search) });
+      }
+    }),
+    closeChild: enqueueActions(({ context, enqueue }, params: { id: string }) => {
+      enqueue.stopChild(params.id);
+      enqueue.assign({ openChildren: context.openChildren.filter((open) => open !== params.id) });
+    }),
+    forgetChild: assign(({ context }, params: { id: string }) => ({
+      openChildren: context.openChildren.filter((open) => open !== params.id),
+    })),
+    closeAllChildren: enqueueActions(({ context, enqueue }) => {
+      for (const id of context.openChildren) enqueue.stopChild(id);
+      enqueue.assign({ openChildren: [] });
+    }),
+    storeSeats: assign(({ context }, params: SeatSelectionOutput) => ({
+      seats: { ...context.seats, [params.direction]: params.seats },
+    })),
+    storePassengers: assign(({ context }, params: PassengerFormLegOutput) => ({
+      passengers: {
+        ...context.passengers,
+        [params.direction]: setAt(
+          context.passengers[params.direction],
+          params.legIndex,
+          params.passengers[0] ?? {},
+          {},
+        ),
+      },
+      // Removing a row removes its seat too: the form reports the rebuilt seat list.
+      seats: {
+        ...context.seats,
+        [params.direction]: setAt(context.seats[params.direction], params.legIndex, params.seats, []),
+      },
+    })),
+    storeBooker: assign((_, params: Booker) => ({ booker: params })),
+    // Open passenger forms keep their own-details switch in step with the booker name.
+    tellPassengerForms: enqueueActions(({ context, enqueue }, params: { name: string }) => {
+      for (const id of context.openChildren.filter((open) => open.startsWith('passengerForm.'))) {
+        enqueue.sendTo(id, { type: 'booker.changed', name: params.name });
+      }
+    }),
+
+    // Trip and page entry.
+    setTrip: assign((_, params: { trip: Trip }) => ({
+      trip: params.trip,
+      seats: { pergi: [], pulang: [] },
+      passengers: { pergi: [], pulang: [] },
+      sameAsBooker: false,
+      price: null,
+    })),
+    /** Spec section 4 "Booking page entry". */
+    enterPage: enqueueActions(({ context, enqueue }, params: { from: EntrySource; sa: boolean }) => {
+      enqueue.assign({ sa: params.sa });
+      if (params.from === 'partner-schedule' && context.voucher) enqueue.assign({ voucher: null });
+      const recompute =
+        params.sa ||
+        params.from === 'customer-order' ||
+        params.from === 'payment-confirmation' ||
+        (params.from === 'partner-schedule' && context.voucher !== null);
+      if (recompute) enqueue.raise({ type: 'price.refresh' });
+      // Mobile, schedule without seat selection: open what is missing, replacing this page in history.
+      const first = context.trip?.outbound[0];
+      if (context.layout !== 'm' || !first || first.selectSeat) return;
+      const request: ChildRequest | null = !isBookerComplete(context.booker)
+        ? { kind: 'bookerForm' }
+        : passengerCount(context, 'pergi') === 0
+          ? { kind: 'passengerForm', direction: 'pergi' }
+          : null;
+      if (!request) return;
+      enqueue.raise({ type: 'child.attach', request });
+      enqueue.emit({
+        type: 'navigate',
+        intent: { ...childRoute(context, request), replace: true } as NavigationIntent,
+      });
+    }),
+
+    // Options.
+    setRefundable: assign((_, params: { value: RefundableChoice }) => ({ refundable: params.value })),
+    setUsePoint: assign((_, params: { on: boolean }) => ({ usePoint: params.on })),
+    toastPointsRefusal: emit(({ context }) =>
+      // Only reached when points are refused, so there is a reason.
+      toast(pointsRefusal(context) as string, 'top'),
+    ),
+    toggleDonation: assign(({ context }) => ({ donation: { ...context.donation, on: !context.donation.on } })),
+    setDonationAmount: assign(({ context }, params: { amount: number }) => ({
+      donation: { ...context.donation, amount: params.amount },
+    })),
+    typeDonationMessage: assign(({ context }, params: { text: string }) => {
+      const typed = typeDonationMessage(params.text);
+      return { donation: { ...context.donation, message: typed.value, messageError: typed.error } };
+    }),
+    setTerms: assign((_, params: { checked: boolean }) => ({ termsAccepted: params.checked })),
+    setSameAsBooker: assign((_, params: { value: boolean }) => ({ sameAsBooker: params.value })),
+    setVoucher: assign((_, params: { voucher: Voucher | null }) => ({ voucher: params.voucher })),
+    storePrice: assign((_, params: { price: CekHargaResults }) => ({ price: params.price })),
+    dropDisallowedChoices: assign(({ context }) => withoutDisallowedChoices(context)),
+    prefillBooker: assign(({ context }, params: Partial<Booker>) =>
+      // Typing meanwhile wins over the profile; missing fields become empty.
+      context.booker.name === '' && context.booker.phone === '' && context.booker.email === ''
+        ? { booker: { name: params.name ?? '', phone: params.phone ?? '', email: params.email ?? '' } }
+        : {},
+    ),
+
+    // Validation and reservation.
+    reportInvalidBooking: enqueueActions(({ context, enqueue }) => {
+      // Only taken behind isBookingInvalid.
+      const failure = validateBooking(context) as ValidationFailure;
+      enqueue.emit(toast(failure.message, 'top'));
+      enqueue.emit({ type: 'scrollTo', field: failure.field });
+      if (failure.field === 'refundable') enqueue.raise({ type: 'refundable.highlight' });
+    }),
+    resetPayment: assign({ payment: DEFAULT_PAYMENT }),
+    storeOrder: assign((_, params: { results: ReservasiResults }) => ({ orderCode: params.results.reservasi_kode })),
+    storePriceChange: assign((_, params: { results: ReservasiResults }) => ({
+      orderCode: params.results.reservasi_kode,
+      changedTotal: params.results.total_bayar,
+    })),
+    emitBeginCheckout: emit(({ context }, params: { results: ReservasiResults }) =>
+      beginCheckoutEvent(context, params.results),
+    ),
+    navigateAfterReservation: emit(({ context }, params: { results: ReservasiResults }) => ({
+      type: 'navigate' as const,
+      intent: successNavigation(params.results, context.layout),
+    })),
+    navigateAfterPriceChange: emit(({ context }) => ({
+      type: 'navigate' as const,
+      intent: priceChangeNavigation(context.orderCode as string), // stored on entering priceChanged
+    })),
+    clearSeats: assign({ seats: { pergi: [], pulang: [] } }),
+
+    // Dialogs.
+    askPassengerChange: assign((_, params: { request: PassengerRequest }) => ({
+      pendingPassengerChange: params.request,
+    })),
+    forgetPassengerChange: assign({ pendingPassengerChange: null }),
+    /** "Ubah Penumpang ?" confirmed (spec section 4). */
+    resetSeatsForPassengerChange: assign(({ context }) => {
+      if (context.layout === 'm') {
+        // Stored by the transition that opened the dialog.
+        const { direction } = context.pendingPassengerChange as PassengerRequest;
+        return { seats: { ...context.seats, [direction]: [] } };
+      }
+      const connecting = context.trip?.kind === 'connecting';
+      return {
+        seats: { pergi: [], pulang: [] },
+        sameAsBooker: false,
+        ...(connecting ? { passengers: { pergi: [], pulang: [] } } : {}),
+      };
+    }),
+    askLeave: assign((_, params: { intent: NavigationIntent }) => ({ pendingLeave: params.intent })),
+    forgetLeave: assign({ pendingLeave: null }),
+    navigateLeave: emit(({ context }) => ({
+      type: 'navigate' as const,
+      intent: context.pendingLeave as NavigationIntent, // stored when the dialog opened
+    })),
+    /** "Konfirmasi Kembali ?" confirmed: schedule details, passengers, connecting list, same-as-orderer and donation flags. */
+    clearForLeave: assign(({ context }) => ({
+      trip: null,
+      seats: { pergi: [], pulang: [] },
+      passengers: { pergi: [], pulang: [] },
+      sameAsBooker: false,
+      donation: { ...context.donation, on: false },
+      price: null,
+      pendingLeave: null,
+    })),
+  },
+}).createMachine({
+  id: 'booking',
+  description: 'Booking information page: trip, children, options, price check, validation and reservation.',
+  context: ({ input }) => initialContext(input),
+  type: 'parallel',
+  on: {
+    'child.attach': [
+      // Already running: the screen reads it from snapshot.children.
+      { guard: { type: 'isChildOpen', params: ({ event }) => ({ request: event.request }) } },
+      { actions: { type: 'openChild', params: ({ event }) => ({ request: event.request, navigate: false }) } },
+    ],
+    'child.close': { actions: { type: 'closeChild', params: ({ event }) => ({ id: event.id }) } },
+    'xstate.done.actor.seatSelection.*': [
+      {
+        guard: { type: 'isOutboundOfDesktopRoundTrip', params: ({ event }) => ({ direction: event.output.direction }) },
+        actions: [
+          { type: 'storeSeats', params: ({ event }) => event.output },
+          { type: 'forgetChild', params: { id: childId({ kind: 'seatSelection', direction: 'pergi' }) } },
+          'requestPrice',
+          {
+            type: 'openChild',
+            params: { request: { kind: 'seatSelection', direction: 'pulang' }, navigate: false },
+          },
+        ],
+      },
+      {
+        actions: [
+          { type: 'storeSeats', params: ({ event }) => event.output },
+          {
+            type: 'forgetChild',
+            params: ({ event }) => ({ id: childId({ kind: 'seatSelection', direction: event.output.direction }) }),
+          },
+          'requestPrice',
+        ],
+      },
+    ],
+    'xstate.done.actor.passengerForm.*': {
+      actions: [
+        { type: 'storePassengers', params: ({ event }) => event.output },
+        {
+          type: 'forgetChild',
+          params: ({ event }) => ({
+            id: childId({ kind: 'passengerForm', direction: event.output.direction, legIndex: event.output.legIndex }),
+          }),
+        },
+        'requestPrice',
+      ],
+    },
+    'xstate.done.actor.bookerForm': {
+      actions: [
+        { type: 'storeBooker', params: ({ event }) => event.output },
+        { type: 'forgetChild', params: { id: 'bookerForm' } },
+        { type: 'tellPassengerForms', params: ({ event }) => ({ name: event.output.name }) },
+      ],
+    },
+  },
+  states: {
+    flow: {
+      description: 'What the page is doing: editing, a dialog, or the reservation call.',
+      initial: 'editing',
+      states: {
+        editing: {
+          description: 'The booking page is open for changes; every price-relevant change recomputes the price.',
+          on: {
+            'trip.set': {
+              actions: [
+                'closeAllChildren',
+                { type: 'setTrip', params: ({ event }) => ({ trip: event.trip }) },
+                'dropDisallowedChoices',
+                'requestPrice',
+              ],
+            },
+            'page.enter': {
+              actions: { type: 'enterPage', params: ({ event }) => ({ from: event.from, sa: event.sa ?? false }) },
+            },
+            'booker.open': {
+              actions: { type: 'openChild', params: { request: { kind: 'bookerForm' }, navigate: true } },
+            },
+            'seats.open': {
+              actions: {
+                type: 'openChild',
+                params: ({ event }) => ({
+                  request: { kind: 'seatSelection', direction: event.direction },
+                  navigate: true,
+                }),
+              },
+            },
+            'passengers.open': {
+              actions: {
+                type: 'openChild',
+                params: ({ event }) => ({ request: passengerRequest(event), navigate: true }),
+              },
+            },
+            'passengers.change': [
+              {
+                guard: { type: 'passengerChangeResetsSeats', params: ({ event }) => ({ direction: event.direction }) },
+                target: 'confirmingPassengerChange',
+                actions: { type: 'askPassengerChange', params: ({ event }) => ({ request: passengerRequest(event) }) },
+              },
+              {
+                actions: {
+                  type: 'openChild',
+                  params: ({ event }) => ({ request: passengerRequest(event), navigate: true }),
+                },
+              },
+            ],
+            'sameAsBooker.set': {
+              actions: { type: 'setSameAsBooker', params: ({ event }) => ({ value: event.value }) },
+            },
+            'refundable.set': {
+              guard: { type: 'canChooseRefundable', params: ({ event }) => ({ value: event.value }) },
+              actions: [{ type: 'setRefundable', params: ({ event }) => ({ value: event.value }) }, 'requestPrice'],
+            },
+            'points.toggle': [
+              { guard: 'isUsingPoints', actions: [{ type: 'setUsePoint', params: { on: false } }, 'requestPrice'] },
+              { guard: 'canUsePoints', actions: [{ type: 'setUsePoint', params: { on: true } }, 'requestPrice'] },
+              { guard: 'isPointsFeatureOn', actions: 'toastPointsRefusal' },
+            ],
+            'donation.toggle': { guard: 'isDonationFeatureOn', actions: ['toggleDonation', 'requestPrice'] },
+            'donation.amount': {
+              guard: { type: 'canSetDonationAmount', params: ({ event }) => ({ amount: event.amount }) },
+              actions: [
+                { type: 'setDonationAmount', params: ({ event }) => ({ amount: event.amount }) },
+                'requestPrice',
+              ],
+            },
+            'donation.message': {
+              guard: 'isDonationFeatureOn',
+              actions: { type: 'typeDonationMessage', params: ({ event }) => ({ text: event.text }) },
+            },
+            'terms.set': { actions: { type: 'setTerms', params: ({ event }) => ({ checked: event.checked }) } },
+            'voucher.set': {
+              actions: [{ type: 'setVoucher', params: ({ event }) => ({ voucher: event.voucher }) }, 'requestPrice'],
+            },
+            'voucher.clear': {
+              guard: 'hasVoucher',
+              actions: [{ type: 'setVoucher', params: { voucher: null } }, 'requestPrice'],
+            },
+            'leave.request': {
+              target: 'confirmingLeave',
+              actions: { type: 'askLeave', params: ({ event }) => ({ intent: event.intent }) },
+            },
+            'reserve.request': [
+              { guard: 'isBookingInvalid', actions: 'reportInvalidBooking' },
+              { target: 'confirmingReservation' },
+            ],
+          },
+        },
+        confirmingReservation: {
+          description: `Dialog "${dialogTexts.reserve.title}": reserving means agreeing to the schedule's policies.`,
+          on: {
+            // A price reply meanwhile may ask for more (refundable): validate again before the call.
+            'dialog.confirm': [
+              { guard: 'isBookingInvalid', target: 'editing', actions: 'reportInvalidBooking' },
+              { target: 'reserving', actions: 'resetPayment' },
+            ],
+            'dialog.cancel': 'editing',
+          },
+        },
+        reserving: {
+          description: 'Full-page loader while the reservation call runs.',
+          invoke: {
+            id: 'reserve',
+            src: 'reserve',
+            input: ({ context }) => buildReservasiBody(context),
+            onDone: [
+              {
+                guard: { type: 'isPriceChanged', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'priceChanged',
+                actions: {
+                  type: 'storePriceChange',
+                  // Guarded by isPriceChanged: there are results.
+                  params: ({ event }) => ({ results: outcomeResults(event.output) as ReservasiResults }),
+                },
+              },
+              {
+                guard: { type: 'isReserved', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'reserved',
+                actions: [
+                  // Guarded by isReserved: there are results.
+                  {
+                    type: 'storeOrder',
+                    params: ({ event }) => ({ results: outcomeResults(event.output) as ReservasiResults }),
+                  },
+                  {
+                    type: 'emitBeginCheckout',
+                    params: ({ event }) => ({ results: outcomeResults(event.output) as ReservasiResults }),
+                  },
+                  {
+                    type: 'navigateAfterReservation',
+                    params: ({ event }) => ({ results: outcomeResults(event.output) as ReservasiResults }),
+                  },
+                ],
+              },
+              {
+                guard: { type: 'isSeatTakenOnDesktop', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'editing',
+                actions: [
+                  {
+                    type: 'emitToast',
+                    // Guarded: an API error, so there is a message.
+                    params: ({ event }) => ({
+                      message: seatTakenMessage(outcomeMessage(event.output) as string),
+                      position: 'bottom',
+                    }),
+                  },
+                  {
+                    type: 'openChild',
+                    params: { request: { kind: 'seatSelection', direction: 'pergi' }, navigate: false },
+                  },
+                ],
+              },
+              {
+                guard: { type: 'isSeatTaken', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'editing',
+                actions: [
+                  {
+                    type: 'emitToast',
+                    params: ({ event }) => ({ message: outcomeMessage(event.output) as string, position: 'bottom' }),
+                  },
+                  // Mobile: both directions' seats are cleared and the seat page opens again.
+                  'clearSeats',
+                  'requestPrice',
+                  {
+                    type: 'openChild',
+                    params: {
+                      request: { kind: 'seatSelection', direction: 'pergi' },
+                      navigate: true,
+                      search: { type: SEAT_CONFLICT_SEARCH_TYPE },
+                    },
+                  },
+                ],
+              },
+              {
+                guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'editing',
+                actions: {
+                  type: 'emitToast',
+                  params: ({ event }) => ({ message: outcomeMessage(event.output) as string, position: 'bottom' }),
+                },
+              },
+              { target: 'reserveFailed' },
+            ],
+            onError: 'reserveFailed',
+          },
+        },
+        reserveFailed: {
+          description: `The call failed: "${bookingMessages.reserveFailed}" shows after a short delay.`,
+          after: {
+            errorToastDelay: {
+              target: 'editing',
+              actions: { type: 'emitToast', params: { message: bookingMessages.reserveFailed, position: 'bottom' } },
+            },
+          },
+        },
+        priceChanged: {
+          description: `Dialog "${dialogTexts.priceChanged.title}" with the new total; only "${dialogTexts.priceChanged.confirmLabel}" leaves it.`,
+          on: { 'dialog.confirm': { target: 'reserved', actions: 'navigateAfterPriceChange' } },
+        },
+        reserved: {
+          description: 'The reservation is made; the screens follow the emitted navigation.',
+        },
+        confirmingPassengerChange: {
+          description: `Dialog "${dialogTexts.changePassengers.title}": changing passengers resets the seat selection.`,
+          on: {
+            'dialog.confirm': {
+              target: 'editing',
+              actions: [
+                'resetSeatsForPassengerChange',
+                'requestPrice',
+                {
+                  type: 'openChild',
+                  params: ({ context }) => ({
+                    // Stored by the transition that opened this dialog.
+                    request: context.pendingPassengerChange as PassengerRequest,
+                    navigate: true,
+                  }),
+                },
+                'forgetPassengerChange',
+              ],
+            },
+            'dialog.cancel': { target: 'editing', actions: 'forgetPassengerChange' },
+          },
+        },
+        confirmingLeave: {
+          description: `Dialog "${dialogTexts.leave.title}": going back resets seat and schedule selection.`,
+          on: {
+            'dialog.confirm': {
+              target: 'editing',
+              actions: ['navigateLeave', 'closeAllChildren', 'clearForLeave', 'requestPrice'],
+            },
+            'dialog.cancel': { target: 'editing', actions: 'forgetLeave' },
+          },
+        },
+      },
+    },
+    price: {
+      description: 'The price check: restarted on every change, its failures are silent.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'Showing the last price list (or none).',
+          on: { 'price.refresh': { guard: 'hasTrip', target: 'checking' } },
+        },
+        checking: {
+          description: 'The price list shows its skeleton rows while the check runs.',
+          invoke: {
+            id: 'checkPrice',
+            src: 'checkPrice',
+            input: ({ context }) => buildCekHargaBody(context),
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'storePrice', params: ({ event }) => ({ price: event.output }) },
+                'dropDisallowedChoices',
+              ],
+            },
+            onError: 'idle',
+          },
+          on: {
+            // Re-entering cancels the check in flight and starts one with the new context.
+            'price.refresh': [{ guard: 'hasTrip', target: 'checking', reenter: true }, { target: 'idle' }],
+          },
+        },
+      },
+    },
+    refundableHighlight: {
+      description: 'The refundable option is highlighted for a while after validation stopped on it.',
+      initial: 'off',
+      states: {
+        off: { description: 'Not highlighted.', on: { 'refundable.highlight': 'on' } },
+        on: {
+          description: 'Highlighted.',
+          after: { refundableHighlight: 'off' },
+          on: { 'refundable.highlight': { target: 'on', reenter: true } },
+        },
+      },
+    },
+    voucherList: {
+      description: 'The voucher list opens only when the booker details are filled.',
+      initial: 'closed',
+      states: {
+        closed: {
+          description: 'The voucher bar shows the voucher or "Gunakan Voucher".',
+          on: {
+            'voucher.open': [
+              { guard: 'isBookerComplete', target: 'open' },
+              { actions: { type: 'emitToast', params: { message: bookingMessages.bookerEmpty, position: 'top' } } },
+            ],
+          },
+        },
+        open: {
+          description: 'The voucher list is open.',
+          on: { 'voucher.close': 'closed', 'voucher.set': 'closed' },
+        },
+      },
+    },
+    profile: {
+      description: 'Entering the page signed in with empty booker details fetches the profile to prefill them.',
+      initial: 'idle',
+      states: {
+        idle: {
+          description: 'No profile call running.',
+          on: { 'page.enter': { guard: 'shouldLoadProfile', target: 'loading' } },
+        },
+        loading: {
+          description: 'Loading the profile; a failure is silent.',
+          invoke: {
+            id: 'loadProfile',
+            src: 'loadProfile',
+            onDone: { target: 'idle', actions: { type: 'prefillBooker', params: ({ event }) => event.output } },
+            onError: 'idle',
+          },
+        },
+      },
+    },
+  },
+});
+
+export type BookingSnapshot = SnapshotFrom<typeof bookingMachine>;
+
+// ---------------------------------------------------------------------------------------------
+// Selectors for the screens.
+
+/** The skeleton rows of the price list show while this is true. */
+export function priceLoading(snapshot: BookingSnapshot): boolean {
+  return snapshot.matches({ price: 'checking' });
+}
+
+/** How many skeleton rows the price list shows now. */
+export function priceSkeletonRows(snapshot: BookingSnapshot): number {
+  return priceLoading(snapshot) ? PRICE_SKELETON_ROWS : 0;
+}
+
+/** The full-page loader. */
+export function reserving(snapshot: BookingSnapshot): boolean {
+  return snapshot.matches({ flow: 'reserving' });
+}
+
+export function refundableHighlighted(snapshot: BookingSnapshot): boolean {
+  return snapshot.matches({ refundableHighlight: 'on' });
+}
+
+export function voucherListOpen(snapshot: BookingSnapshot): boolean {
+  return snapshot.matches({ voucherList: 'open' });
+}
+
+export type OpenDialog =
+  | { kind: 'reserve'; texts: (typeof dialogTexts)['reserve'] }
+  | { kind: 'priceChanged'; texts: (typeof dialogTexts)['priceChanged']; total: number }
+  | { kind: 'changePassengers'; texts: (typeof dialogTexts)['changePassengers'] }
+  | { kind: 'leave'; texts: (typeof dialogTexts)['leave'] };
+
+export function openDialog(snapshot: BookingSnapshot): OpenDialog | null {
+  if (snapshot.matches({ flow: 'confirmingReservation' })) return { kind: 'reserve', texts: dialogTexts.reserve };
+  if (snapshot.matches({ flow: 'priceChanged' })) {
+    return { kind: 'priceChanged', texts: dialogTexts.priceChanged, total: snapshot.context.changedTotal as number };
+  }
+  if (snapshot.matches({ flow: 'confirmingPassengerChange' })) {
+    return { kind: 'changePassengers', texts: dialogTexts.changePassengers };
+  }
+  if (snapshot.matches({ flow: 'confirmingLeave' })) return { kind: 'leave', texts: dialogTexts.leave };
+  return null;
+}

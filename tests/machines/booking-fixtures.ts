@@ -1,0 +1,233 @@
+import { assign, createActor, fromPromise, setup, SimulatedClock, type AnyActorRef } from 'xstate';
+import type { CekHargaBody, CekHargaResults, ReservasiBody } from '../../contract';
+import {
+  bookingMachine,
+  type AnalyticsEmitted,
+  type BookingInput,
+  type ReserveOutcome,
+  type ScrollToEmitted,
+} from '../../machines/booking.machine';
+import type {
+  Booker,
+  ChosenSeat,
+  NavigateEmitted,
+  PassengerMap,
+  ToastEmitted,
+  Trip,
+  TripLeg,
+} from '../../machines/types';
+
+/** Shared data and fakes of the booking machine tests. */
+
+export function leg(scheduleCode: string, patch: Partial<TripLeg> = {}): TripLeg {
+  return {
+    operatorCode: 'XTR',
+    operatorName: 'Xtrans',
+    operatorType: 'shuttle',
+    operatorLogo: '/logo/xtr.png',
+    scheduleCode,
+    date: '2026-12-01',
+    departureTime: '07:00',
+    origin: 'Bandung',
+    destination: 'Jakarta',
+    selectSeat: true,
+    refundable: true,
+    ...patch,
+  };
+}
+
+export const oneWay: Trip = { kind: 'one-way', outbound: [leg('J-GO')], return: null, connectingCode: null };
+export const roundTrip: Trip = {
+  kind: 'round-trip',
+  outbound: [leg('J-GO')],
+  return: [leg('J-BACK', { date: '2026-12-03', origin: 'Jakarta', destination: 'Bandung' })],
+  connectingCode: null,
+};
+export const connecting: Trip = {
+  kind: 'connecting',
+  outbound: [leg('C-1'), leg('C-2', { operatorCode: 'DAY', operatorName: 'Daytrans', date: '2026-12-02' })],
+  return: null,
+  connectingCode: 'CX-1',
+};
+export const noSeatTrip: Trip = {
+  kind: 'one-way',
+  outbound: [leg('J-FREE', { selectSeat: false })],
+  return: null,
+  connectingCode: null,
+};
+
+export function seat(no: string, price = 100_000): ChosenSeat {
+  return { no, key: `1-${no}`, floor: 'Utama', price, normalPrice: price, promoCode: null };
+}
+
+export const validBooker: Booker = { name: 'Budi Santoso', phone: '081234567890', email: 'budi@mail.com' };
+
+export function passengers(...names: string[]): PassengerMap {
+  return Object.fromEntries(names.map((name, index) => [`pass${index}`, name]));
+}
+
+export function priceResults(patch: Partial<CekHargaResults> = {}): CekHargaResults {
+  return {
+    sub_total: 200_000,
+    total_bayar: 200_000,
+    biaya_asuransi: 10_000,
+    flag_status_asuransi: 1,
+    max_point: 500,
+    total_point: 1200,
+    flag_status_point: 1,
+    list_harga: [
+      { title: 'Tiket Pergi (2 kursi)', price: 200_000, type: 'normal' },
+      { title: 'Total', price: 200_000, type: 'total' },
+    ],
+    ...patch,
+  };
+}
+
+export const FEATURES_ON = { refundable: true, berkah: true, point: true } as const;
+
+export function input(patch: Partial<BookingInput> = {}): BookingInput {
+  return { layout: 'd', signedIn: false, features: { ...FEATURES_ON }, trip: null, ...patch };
+}
+
+/**
+ * A stand-in child: records its input, stays open until `finish { output }` and then reaches its
+ * final state with that output, like the real children do.
+ */
+export const fakeChild = setup({
+  types: {
+    input: {} as unknown,
+    context: {} as { input: unknown; output: unknown },
+    events: {} as { type: 'finish'; output: unknown },
+  },
+}).createMachine({
+  id: 'fake-child',
+  context: ({ input }) => ({ input, output: null }),
+  initial: 'open',
+  states: {
+    open: { on: { finish: { target: 'done', actions: assign({ output: ({ event }) => event.output }) } } },
+    done: { type: 'final' },
+  },
+  output: ({ context }) => context.output,
+});
+
+interface Deferred<T> {
+  input: unknown;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A promise actor whose calls the test settles by hand. */
+export function controllable<TOutput, TInput>() {
+  const calls: Deferred<TOutput>[] = [];
+  const logic = fromPromise<TOutput, TInput>(
+    ({ input }) =>
+      new Promise<TOutput>((resolve, reject) => {
+        calls.push({ input, resolve, reject });
+      }),
+  );
+  return { logic, calls };
+}
+
+/** Lets settled promises deliver their done events. */
+export const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export interface Emitted {
+  navigations: NavigateEmitted['intent'][];
+  toasts: ToastEmitted[];
+  scrolls: ScrollToEmitted['field'][];
+  analytics: AnalyticsEmitted[];
+}
+
+/** A running child of the booking actor, by its stable id. */
+export function childOf(actor: AnyActorRef, id: string): AnyActorRef | undefined {
+  return (actor.getSnapshot() as { children: Record<string, AnyActorRef | undefined> }).children[id];
+}
+
+/** The booking machine with fake children and controllable calls. */
+export function bookingWithFakes() {
+  const checkPrice = controllable<CekHargaResults, CekHargaBody>();
+  const reserve = controllable<ReserveOutcome, ReservasiBody>();
+  const loadProfile = controllable<Partial<Booker>, undefined>();
+  const machine = bookingMachine.provide({
+    actors: {
+      // The fakes stand in for the real children; their types differ on purpose.
+      seatSelection: fakeChild as never,
+      passengerForm: fakeChild as never,
+      bookerForm: fakeChild as never,
+      checkPrice: checkPrice.logic,
+      reserve: reserve.logic,
+      loadProfile: loadProfile.logic as never,
+    },
+  });
+  return { machine, checkPrice, reserve, loadProfile };
+}
+
+export function start(patch: Partial<BookingInput> = {}) {
+  const fakes = bookingWithFakes();
+  const clock = new SimulatedClock();
+  const actor = createActor(fakes.machine, { input: input(patch), clock });
+  const emitted: Emitted = { navigations: [], toasts: [], scrolls: [], analytics: [] };
+  actor.on('navigate', (event) => emitted.navigations.push(event.intent));
+  actor.on('toast', (event) => emitted.toasts.push(event));
+  actor.on('scrollTo', (event) => emitted.scrolls.push(event.field));
+  actor.on('analytics', (event) => emitted.analytics.push(event));
+  actor.start();
+  /** Finishes a running child with an output. */
+  const finishChild = (id: string, output: unknown) => {
+    const child = childOf(actor, id);
+    if (!child) throw new Error(`child ${id} is not running`);
+    child.send({ type: 'finish', output });
+  };
+  const childInput = (id: string) => {
+    const child = childOf(actor, id);
+    if (!child) throw new Error(`child ${id} is not running`);
+    return (child.getSnapshot() as { context: { input: unknown } }).context.input;
+  };
+  return { ...fakes, actor, clock, emitted, finishChild, childInput };
+}
+
+export type Run = ReturnType<typeof start>;
+
+/** Seats through the seat child, passengers through the passenger child: what the page does. */
+export function chooseSeats(run: Run, direction: 'pergi' | 'pulang', seats: ChosenSeat[][]) {
+  run.actor.send({ type: 'seats.open', direction });
+  run.finishChild(`seatSelection.${direction}`, { direction, seats });
+}
+
+export function enterPassengers(run: Run, direction: 'pergi' | 'pulang', legIndex: number, map: PassengerMap) {
+  run.actor.send({ type: 'passengers.open', direction, legIndex });
+  const seats = run.actor.getSnapshot().context.seats[direction][legIndex] ?? [];
+  run.finishChild(`passengerForm.${direction}.${legIndex}`, {
+    direction,
+    legIndex,
+    passengers: [map],
+    seats,
+  });
+}
+
+export function enterBooker(run: Run, booker: Booker = validBooker) {
+  run.actor.send({ type: 'booker.open' });
+  run.finishChild('bookerForm', booker);
+}
+
+/** A one-way (or the given trip's) booking that passes validation, with the price loaded. */
+export async function readyToReserve(patch: Partial<BookingInput> = {}) {
+  const run = start({ trip: oneWay, ...patch });
+  const trip = run.actor.getSnapshot().context.trip as Trip;
+  enterBooker(run);
+  chooseSeats(run, 'pergi', [[seat('1A'), seat('1B')]]);
+  enterPassengers(run, 'pergi', 0, passengers('Budi Santoso', 'Siti Aminah'));
+  if (trip.kind === 'round-trip') {
+    chooseSeats(run, 'pulang', [[seat('2A'), seat('2B')]]);
+    enterPassengers(run, 'pulang', 0, passengers('Budi Santoso', 'Siti Aminah'));
+  }
+  run.checkPrice.calls.at(-1)?.resolve(priceResults());
+  await flush();
+  run.actor.send({ type: 'refundable.set', value: 'no' });
+  run.checkPrice.calls.at(-1)?.resolve(priceResults());
+  await flush();
+  run.actor.send({ type: 'terms.set', checked: true });
+  run.emitted.toasts.length = 0;
+  run.emitted.navigations.length = 0;
+  return run;
+}

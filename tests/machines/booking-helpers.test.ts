@@ -1,0 +1,560 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CekHargaBodySchema,
+  ReservasiBodySchema,
+  ReservasiReplySchema,
+  ReservasiResultsSchema,
+  type PriceLine,
+} from '../../contract';
+import {
+  arePassengersComplete,
+  beginCheckoutEvent,
+  buildCekHargaBody,
+  buildReservasiBody,
+  canUsePoints,
+  childId,
+  childRoute,
+  detailPoint,
+  doSeatCountsMatch,
+  hasAllLegSeats,
+  hasMissingPassengerNames,
+  initialContext,
+  isBookerComplete,
+  isSeatTakenOutcome,
+  outcomeMessage,
+  outcomeResults,
+  passengerFormInput,
+  passengerRequest,
+  seatSelectionInput,
+  legNames,
+  mapPriceLine,
+  pointsRefusal,
+  priceChangeNavigation,
+  priceRows,
+  refundableFlag,
+  seatTakenMessage,
+  successNavigation,
+  validateBooking,
+  type BookingContext,
+} from '../../machines/booking.machine';
+import { DONATION_DEFAULT } from '../../machines/constants';
+import {
+  connecting,
+  input,
+  leg,
+  noSeatTrip,
+  oneWay,
+  passengers,
+  priceResults,
+  roundTrip,
+  seat,
+  validBooker,
+} from './booking-fixtures';
+
+function context(patch: Partial<BookingContext> = {}): BookingContext {
+  return { ...initialContext(input()), ...patch };
+}
+
+/** A round trip with two seats and two names each way. */
+const fullRoundTrip = context({
+  trip: roundTrip,
+  booker: validBooker,
+  seats: { pergi: [[seat('1A'), seat('1B')]], pulang: [[seat('2A', 90_000), seat('2B', 90_000)]] },
+  passengers: {
+    pergi: [passengers('Budi Santoso', 'Siti Aminah')],
+    pulang: [passengers('Budi Santoso', 'Siti Aminah')],
+  },
+  termsAccepted: true,
+  refundable: 'yes',
+  price: priceResults({ total_bayar: 380_000 }),
+});
+
+describe('buildCekHargaBody (spec section 7 "Price check")', () => {
+  it('one-way: outbound fields and seats, options mapped to their flags', () => {
+    const body = buildCekHargaBody(
+      context({
+        trip: oneWay,
+        seats: { pergi: [[seat('1A'), seat('1B')]], pulang: [] },
+        voucher: { name: 'Hemat', code: 'HEMAT', price: 10_000 },
+        payment: { code: 'BCA', name: 'BCA VA', fee: 4000, typeFee: 'nominal' },
+        refundable: 'yes',
+        usePoint: true,
+        donation: { on: true, amount: 5000, message: '', messageError: null },
+      }),
+    );
+    expect(body).toEqual({
+      operator_kode_pergi: 'XTR',
+      jadwal_kode_pergi: 'J-GO',
+      tanggal_berangkat_pergi: '2026-12-01',
+      kursi_pergi: ['1A', '1B'],
+      kursi_pulang: [],
+      connecting: [],
+      flag_connecting: 0,
+      flag_pp: 0,
+      voucher_kode: 'HEMAT',
+      voucher_diskon: 10_000,
+      jenis_pembayaran_kode: 'BCA',
+      tipe_admin_fee: 'nominal',
+      admin_fee: 4000,
+      flag_asuransi: 1,
+      donasi: 5000,
+      flag_point: 1,
+    });
+    expect(CekHargaBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it('defaults: no voucher, empty payment, no cover, no donation, no points', () => {
+    const body = buildCekHargaBody(context({ trip: oneWay }));
+    expect(body).toMatchObject({
+      voucher_kode: null,
+      jenis_pembayaran_kode: null,
+      tipe_admin_fee: 'persen',
+      admin_fee: 0,
+      flag_asuransi: 0,
+      donasi: null,
+      flag_point: 0,
+    });
+    expect(body).not.toHaveProperty('voucher_diskon');
+  });
+
+  it('the donation is only sent with the feature on', () => {
+    const off = context({
+      trip: oneWay,
+      features: { refundable: true, berkah: false, point: true },
+      donation: { on: true, amount: 5000, message: '', messageError: null },
+    });
+    expect(buildCekHargaBody(off).donasi).toBeNull();
+  });
+
+  it('round trip with passengers: both directions and flag_pp 1', () => {
+    const body = buildCekHargaBody(fullRoundTrip);
+    expect(body).toMatchObject({
+      kursi_pergi: ['1A', '1B'],
+      operator_kode_pulang: 'XTR',
+      jadwal_kode_pulang: 'J-BACK',
+      tanggal_berangkat_pulang: '2026-12-03',
+      kursi_pulang: ['2A', '2B'],
+      flag_pp: 1,
+    });
+    expect(CekHargaBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it('desktop round trip without passengers in either leg: the round-trip flag is forced to 0', () => {
+    const desktop = context({ trip: roundTrip, seats: { pergi: [[seat('1A')]], pulang: [[seat('2A')]] } });
+    expect(buildCekHargaBody(desktop)).toMatchObject({ flag_pp: 0, kursi_pulang: [] });
+    expect(buildCekHargaBody(desktop)).not.toHaveProperty('jadwal_kode_pulang');
+    expect(buildCekHargaBody({ ...desktop, layout: 'm' })).toMatchObject({ flag_pp: 1, kursi_pulang: ['2A'] });
+  });
+
+  it('no outbound seats but return seats: the return seats are used as outbound', () => {
+    const body = buildCekHargaBody(context({ trip: roundTrip, seats: { pergi: [], pulang: [[seat('2A')]] } }));
+    expect(body.kursi_pergi).toEqual(['2A']);
+  });
+
+  it('connecting: one entry per leg with its seats, flag_connecting 1', () => {
+    const body = buildCekHargaBody(
+      context({ trip: connecting, seats: { pergi: [[seat('1A')], [seat('5A')]], pulang: [] } }),
+    );
+    expect(body).toMatchObject({
+      connecting: [
+        { operator_kode: 'XTR', jadwal_kode: 'C-1', tanggal_berangkat: '2026-12-01', kursi: ['1A'] },
+        { operator_kode: 'DAY', jadwal_kode: 'C-2', tanggal_berangkat: '2026-12-02', kursi: ['5A'] },
+      ],
+      flag_connecting: 1,
+      flag_pp: 0,
+    });
+    expect(body).not.toHaveProperty('jadwal_kode_pergi');
+    const later = buildCekHargaBody(context({ trip: connecting }));
+    expect(later.connecting?.map((entry) => entry.kursi)).toEqual([[], []]);
+  });
+
+  it('without a trip there are no schedule fields (the machine never sends it)', () => {
+    expect(buildCekHargaBody(context())).not.toHaveProperty('jadwal_kode_pergi');
+  });
+});
+
+describe('buildReservasiBody (spec section 7 "Reservation")', () => {
+  it('round trip: seats carry penumpang_nama, booker, total and extras; the contract accepts it', () => {
+    const body = buildReservasiBody({
+      ...fullRoundTrip,
+      adsCode: 'ADS-1',
+      referrerUrl: 'https://contoh.id/',
+      donation: { on: true, amount: 5000, message: 'Semoga berkah', messageError: null },
+      usePoint: true,
+      voucher: { name: 'Hemat', code: 'HEMAT', price: 10_000 },
+    });
+    expect(body).toEqual({
+      operator_kode_pergi: 'XTR',
+      jadwal_kode_pergi: 'J-GO',
+      tanggal_berangkat_pergi: '2026-12-01',
+      kursi_pergi: [
+        { no: '1A', penumpang_nama: 'Budi Santoso' },
+        { no: '1B', penumpang_nama: 'Siti Aminah' },
+      ],
+      operator_kode_pulang: 'XTR',
+      jadwal_kode_pulang: 'J-BACK',
+      tanggal_berangkat_pulang: '2026-12-03',
+      kursi_pulang: [
+        { no: '2A', penumpang_nama: 'Budi Santoso' },
+        { no: '2B', penumpang_nama: 'Siti Aminah' },
+      ],
+      connecting: [],
+      flag_connecting: 0,
+      flag_pp: 1,
+      voucher_kode: 'HEMAT',
+      voucher_diskon: 10_000,
+      tipe_admin_fee: 'persen',
+      admin_fee: 0,
+      pemesan_nama: 'Budi Santoso',
+      pemesan_telp: '081234567890',
+      pemesan_email: 'budi@mail.com',
+      jenis_pembayaran_kode: null,
+      total_bayar: 380_000,
+      ads_kode: 'ADS-1',
+      url_referer: 'https://contoh.id/',
+      komentar_donasi: 'Semoga berkah',
+      donasi: 5000,
+      flag_asuransi: 1,
+      flag_point: 1,
+    });
+    expect(ReservasiBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it('no donation: donasi 0 and komentar_donasi null; an empty message is null too', () => {
+    const body = buildReservasiBody({
+      ...fullRoundTrip,
+      price: null,
+      payment: { ...fullRoundTrip.payment, code: 'X' },
+    });
+    expect(body).toMatchObject({ donasi: 0, komentar_donasi: null, total_bayar: 0, jenis_pembayaran_kode: 'X' });
+    const blank = buildReservasiBody({
+      ...fullRoundTrip,
+      donation: { on: true, amount: DONATION_DEFAULT, message: '  ', messageError: null },
+    });
+    expect(blank).toMatchObject({ donasi: DONATION_DEFAULT, komentar_donasi: null });
+  });
+
+  it('one-way: no return fields', () => {
+    const body = buildReservasiBody({ ...fullRoundTrip, trip: oneWay });
+    expect(body).toMatchObject({ flag_pp: 0, kursi_pulang: [] });
+    expect(body).not.toHaveProperty('jadwal_kode_pulang');
+  });
+
+  it('connecting: per-leg seat lists with the pass{leg}-{index} names', () => {
+    const body = buildReservasiBody(
+      context({
+        trip: connecting,
+        booker: validBooker,
+        seats: { pergi: [[seat('1A')], [seat('5A')]], pulang: [] },
+        passengers: { pergi: [{ 'pass0-0': 'Budi Santoso' }, { 'pass1-0': 'Budi Santoso' }], pulang: [] },
+      }),
+    );
+    expect(body.connecting).toEqual([
+      {
+        operator_kode: 'XTR',
+        jadwal_kode: 'C-1',
+        tanggal_berangkat: '2026-12-01',
+        kursi: [{ no: '1A', penumpang_nama: 'Budi Santoso' }],
+      },
+      {
+        operator_kode: 'DAY',
+        jadwal_kode: 'C-2',
+        tanggal_berangkat: '2026-12-02',
+        kursi: [{ no: '5A', penumpang_nama: 'Budi Santoso' }],
+      },
+    ]);
+    expect(body).toMatchObject({ flag_connecting: 1 });
+    expect(ReservasiBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it('a schedule without seat selection: names go with no null (the operator assigns)', () => {
+    const body = buildReservasiBody(
+      context({
+        trip: noSeatTrip,
+        booker: validBooker,
+        passengers: { pergi: [passengers('Budi Santoso')], pulang: [] },
+      }),
+    );
+    expect(body.kursi_pergi).toEqual([{ no: null, penumpang_nama: 'Budi Santoso' }]);
+    expect(ReservasiBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it('a seat without a name gets an empty name, which the contract refuses', () => {
+    const body = buildReservasiBody({
+      ...fullRoundTrip,
+      passengers: { pergi: [passengers('Budi Santoso')], pulang: [] },
+    });
+    expect(body.kursi_pergi?.[1]).toEqual({ no: '1B', penumpang_nama: '' });
+    expect(ReservasiBodySchema.safeParse(body).success).toBe(false);
+  });
+
+  it('no trip: no schedule fields', () => {
+    expect(buildReservasiBody(context())).not.toHaveProperty('jadwal_kode_pergi');
+  });
+});
+
+describe('contract/reservation', () => {
+  it('refuses bodies without the legs and seats they need', () => {
+    const base = buildReservasiBody(fullRoundTrip);
+    const issues = (body: unknown) => {
+      const result = ReservasiBodySchema.safeParse(body);
+      return result.success ? [] : result.error.issues.map((issue) => issue.message);
+    };
+    expect(issues({ ...base, jadwal_kode_pergi: undefined })).toContain('jadwal pergi wajib diisi');
+    expect(issues({ ...base, kursi_pergi: [] })).toContain('kursi pergi wajib dipilih');
+    expect(issues({ ...base, jadwal_kode_pulang: undefined })).toContain(
+      'jadwal pulang wajib diisi untuk pulang pergi',
+    );
+    expect(issues({ ...base, kursi_pulang: [] })).toContain('kursi pulang wajib dipilih');
+    expect(issues({ ...base, flag_connecting: 1, connecting: [] })).toContain(
+      'perjalanan pindah armada butuh minimal 2 rute',
+    );
+    expect(issues({ ...base, pemesan_telp: '12' })).toContain('Masukan min 9 & max 15 digit angka');
+    expect(issues({ ...base, komentar_donasi: 'a'.repeat(121) })).toContain('Maksimal karakter hanya 120');
+  });
+
+  it('reads the results and the RSV-2 error envelope', () => {
+    const results = { reservasi_kode: 'TMP-1', flag_harga_berubah: 0, total_bayar: 1000, flag_lunas: 1 };
+    expect(ReservasiResultsSchema.parse(results)).toEqual(results);
+    expect(ReservasiReplySchema.parse({ status: 'OK', results })).toEqual({ status: 'OK', results });
+    const error = { status: 'ERROR', code: 'RSV-2', message: 'Kursi 1A sudah tidak tersedia' };
+    expect(ReservasiReplySchema.parse(error)).toEqual(error);
+    expect(ReservasiResultsSchema.safeParse({ ...results, flag_lunas: 2 }).success).toBe(false);
+  });
+});
+
+describe('permissions from the price check', () => {
+  it('refundableFlag: the reply once there is one, else every leg refundable', () => {
+    expect(refundableFlag(context())).toBe(0);
+    expect(refundableFlag(context({ trip: roundTrip }))).toBe(1);
+    const mixed = { ...roundTrip, return: [leg('J-BACK', { refundable: false })] };
+    expect(refundableFlag(context({ trip: mixed }))).toBe(0);
+    expect(refundableFlag(context({ trip: mixed, price: priceResults() }))).toBe(1);
+  });
+
+  it('detailPoint and the points rules', () => {
+    expect(detailPoint(context())).toEqual({ totalPoint: 0, usePoint: 0, flag: 0 });
+    const priced = context({ price: priceResults(), signedIn: true });
+    expect(detailPoint(priced)).toEqual({ totalPoint: 1200, usePoint: 500, flag: 1 });
+    expect(canUsePoints(priced)).toBe(true);
+    expect(pointsRefusal(priced)).toBeNull();
+    expect(pointsRefusal({ ...priced, signedIn: false })).toBe('Masuk untuk bisa gunakan fitur ini');
+    expect(pointsRefusal({ ...priced, price: priceResults({ max_point: 0 }) })).toBe(
+      'Maaf tidak ada point yang dapat ditukarkan',
+    );
+  });
+});
+
+describe('price list rows', () => {
+  it.each<[PriceLine, object]>([
+    [
+      { title: 'Tiket', price: 100_000, type: 'normal' },
+      { sign: '', unit: 'rupiah', free: false, emphasis: false },
+    ],
+    [
+      { title: 'Voucher', price: 10_000, type: 'less' },
+      { sign: '-', unit: 'rupiah' },
+    ],
+    [
+      { title: 'Asuransi', price: 5000, type: 'add' },
+      { sign: '+', unit: 'rupiah' },
+    ],
+    [
+      { title: 'Total', price: 0, type: 'total' },
+      { sign: '.', unit: 'rupiah', free: true, emphasis: true },
+    ],
+    [
+      { title: 'Cashback', price: 1000, type: 'cashback-point' },
+      { sign: '+', unit: 'point', free: false },
+    ],
+    [
+      { title: 'Point', price: 500, type: 'potongan-point' },
+      { sign: '-', unit: 'point' },
+    ],
+  ])('%j', (line, expected) => {
+    expect(mapPriceLine(line)).toMatchObject({ title: line.title, amount: line.price, type: line.type, ...expected });
+  });
+
+  it('priceRows maps the reply, or nothing before one', () => {
+    expect(priceRows(context())).toEqual([]);
+    expect(priceRows(context({ price: priceResults() })).map((row) => row.title)).toEqual([
+      'Tiket Pergi (2 kursi)',
+      'Total',
+    ]);
+  });
+});
+
+describe('validation helpers', () => {
+  it('isBookerComplete needs all three details valid', () => {
+    expect(isBookerComplete(validBooker)).toBe(true);
+    expect(isBookerComplete({ ...validBooker, email: '' })).toBe(false);
+    expect(isBookerComplete({ ...validBooker, phone: '+6281' })).toBe(false);
+    expect(isBookerComplete({ ...validBooker, name: '' })).toBe(false);
+  });
+
+  it('passengers: one valid name per seat; schedules without seat selection need one name at least', () => {
+    expect(arePassengersComplete(fullRoundTrip, 'pergi')).toBe(true);
+    expect(
+      arePassengersComplete(
+        { ...fullRoundTrip, passengers: { pergi: [passengers('Budi Santoso', 'X1')], pulang: [] } },
+        'pergi',
+      ),
+    ).toBe(false);
+    expect(arePassengersComplete(context(), 'pergi')).toBe(false);
+    const free = context({ trip: noSeatTrip });
+    expect(arePassengersComplete(free, 'pergi')).toBe(false);
+    expect(
+      arePassengersComplete({ ...free, passengers: { pergi: [passengers('Budi Santoso')], pulang: [] } }, 'pergi'),
+    ).toBe(true);
+  });
+
+  it('hasAllLegSeats: legs without seat selection count as seated', () => {
+    expect(hasAllLegSeats(context({ trip: noSeatTrip }), 'pergi')).toBe(true);
+    expect(hasAllLegSeats(context({ trip: oneWay }), 'pergi')).toBe(false);
+    expect(hasAllLegSeats(context({ trip: oneWay }), 'pulang')).toBe(false);
+  });
+
+  it('doSeatCountsMatch and the missing-names warning', () => {
+    expect(doSeatCountsMatch(fullRoundTrip)).toBe(true);
+    const short = {
+      ...fullRoundTrip,
+      passengers: { ...fullRoundTrip.passengers, pulang: [passengers('Budi Santoso')] },
+    };
+    expect(doSeatCountsMatch(short)).toBe(false);
+    expect(hasMissingPassengerNames(short)).toBe(true);
+    expect(hasMissingPassengerNames(fullRoundTrip)).toBe(false);
+    expect(doSeatCountsMatch(context({ trip: oneWay }))).toBe(false);
+    expect(doSeatCountsMatch(context({ trip: noSeatTrip }))).toBe(true);
+    const blankName = {
+      ...fullRoundTrip,
+      passengers: { ...fullRoundTrip.passengers, pergi: [passengers('Budi Santoso', ' ')] },
+    };
+    expect(hasMissingPassengerNames(blankName)).toBe(true);
+  });
+
+  it('legNames reads keys in seat order and stops at the first gap', () => {
+    expect(
+      legNames(
+        context({ trip: oneWay, passengers: { pergi: [{ pass1: 'B', pass0: 'A', pass3: 'D' }], pulang: [] } }),
+        'pergi',
+        0,
+      ),
+    ).toEqual(['A', 'B']);
+    expect(legNames(context(), 'pergi', 0)).toEqual([]);
+  });
+
+  it('validateBooking passes a complete booking; refundable unset is asked only when allowed', () => {
+    expect(validateBooking(fullRoundTrip)).toBeNull();
+    expect(validateBooking({ ...fullRoundTrip, refundable: 'unset' })?.field).toBe('refundable');
+    expect(
+      validateBooking({ ...fullRoundTrip, refundable: 'unset', price: priceResults({ flag_status_asuransi: 0 }) }),
+    ).toBeNull();
+    const featureOff = {
+      ...fullRoundTrip,
+      refundable: 'unset' as const,
+      features: { refundable: false, berkah: true, point: true },
+    };
+    expect(validateBooking(featureOff)).toBeNull();
+  });
+});
+
+describe('navigation and analytics', () => {
+  const results = {
+    reservasi_kode: 'TMP-9',
+    flag_harga_berubah: 0 as const,
+    total_bayar: 380_000,
+    flag_lunas: 0 as const,
+  };
+
+  it('successNavigation by flag_lunas and layout', () => {
+    expect(successNavigation(results, 'd')).toEqual({
+      kind: 'route',
+      name: 'confirmation-payment-order',
+      params: { code: 'TMP-9' },
+    });
+    expect(successNavigation({ ...results, flag_lunas: 1 }, 'd')).toEqual({
+      kind: 'route',
+      name: 'detail-order',
+      params: { code: 'TMP-9' },
+    });
+    expect(successNavigation({ ...results, flag_lunas: 1 }, 'm')).toEqual({
+      kind: 'route',
+      name: 'payment-order',
+      params: { code: 'TMP-9' },
+    });
+    expect(priceChangeNavigation('TMP-9')).toEqual({
+      kind: 'route',
+      name: 'confirmation-payment-order',
+      params: { code: 'TMP-9' },
+    });
+  });
+
+  it('beginCheckoutEvent lists each leg with its seats', () => {
+    expect(beginCheckoutEvent(fullRoundTrip, results)).toEqual({
+      type: 'analytics',
+      name: 'begin_checkout',
+      transactionId: 'TMP-9',
+      value: 380_000,
+      currency: 'IDR',
+      items: [
+        { item_id: 'J-GO', item_name: 'Xtrans', item_category: 'pergi', price: 200_000, quantity: 2 },
+        { item_id: 'J-BACK', item_name: 'Xtrans', item_category: 'pulang', price: 180_000, quantity: 2 },
+      ],
+    });
+    const free = context({ trip: noSeatTrip, passengers: { pergi: [passengers('Budi Santoso')], pulang: [] } });
+    expect(beginCheckoutEvent(free, results).items).toEqual([
+      { item_id: 'J-FREE', item_name: 'Xtrans', item_category: 'pergi', price: 0, quantity: 1 },
+    ]);
+  });
+
+  it('seatTakenMessage appends the advice', () => {
+    expect(seatTakenMessage('Kursi 1A sudah tidak tersedia')).toBe(
+      'Kursi 1A sudah tidak tersedia, Silahkan pilih kursi yang lain',
+    );
+  });
+
+  it('child ids and mobile routes', () => {
+    expect(childId({ kind: 'seatSelection', direction: 'pulang' })).toBe('seatSelection.pulang');
+    expect(childId({ kind: 'passengerForm', direction: 'pergi' })).toBe('passengerForm.pergi.0');
+    expect(childId({ kind: 'bookerForm' })).toBe('bookerForm');
+    expect(childRoute(context(), { kind: 'passengerForm', direction: 'pulang' })).toEqual({
+      kind: 'route',
+      name: 'm-information-passengers-no-select-seat',
+      params: { return: 'return' },
+    });
+  });
+});
+
+describe('reservation outcomes', () => {
+  const results = { reservasi_kode: 'TMP-1', flag_harga_berubah: 0 as const, total_bayar: 1, flag_lunas: 0 as const };
+  it('reads results, messages and the seat conflict', () => {
+    expect(outcomeResults({ kind: 'ok', results })).toBe(results);
+    expect(outcomeResults({ kind: 'network' })).toBeNull();
+    expect(outcomeMessage({ kind: 'api', code: 'RSV-1', message: 'Ditolak' })).toBe('Ditolak');
+    expect(outcomeMessage({ kind: 'ok', results })).toBeNull();
+    expect(isSeatTakenOutcome({ kind: 'api', code: 'RSV-2', message: 'x' })).toBe(true);
+    expect(isSeatTakenOutcome({ kind: 'api', code: 'RSV-1', message: 'x' })).toBe(false);
+    expect(isSeatTakenOutcome({ kind: 'network' })).toBe(false);
+  });
+});
+
+describe('child inputs', () => {
+  it('passengerRequest keeps only what the event gives', () => {
+    expect(passengerRequest({ direction: 'pergi' })).toEqual({ kind: 'passengerForm', direction: 'pergi' });
+    expect(passengerRequest({ direction: 'pulang', legIndex: 1, remainingSeats: 2 })).toEqual({
+      kind: 'passengerForm',
+      direction: 'pulang',
+      legIndex: 1,
+      remainingSeats: 2,
+    });
+  });
+
+  it('without a trip the children get an empty one-way', () => {
+    expect(seatSelectionInput(context(), 'pergi')).toMatchObject({ tripKind: 'one-way', legs: [] });
+    expect(passengerFormInput(context(), { kind: 'passengerForm', direction: 'pergi' })).toMatchObject({
+      tripKind: 'one-way',
+      legCount: 1,
+      flow: 'embedded',
+    });
+  });
+});

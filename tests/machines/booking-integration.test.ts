@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
+import type { CekHargaBody, CekHargaResults, KursiResults, ReservasiBody } from '../../contract';
+import { bookerFormMachine } from '../../machines/booker-form.machine';
+import { bookingMachine, type ReserveOutcome } from '../../machines/booking.machine';
+import { passengerFormMachine } from '../../machines/passenger-form.machine';
+import { seatSelectionMachine, type LoadLayoutInput } from '../../machines/seat-selection.machine';
+import type { NavigationIntent } from '../../machines/types';
+import { childOf, flush, input, priceResults, roundTrip } from './booking-fixtures';
+
+/** Two free seats and one taken on one floor. */
+function layout(leg: LoadLayoutInput['leg']): KursiResults {
+  const tile = (no: string, taken = false) => ({
+    no,
+    tipe: 'P' as const,
+    flag_booking: taken ? (1 as const) : (0 as const),
+    flag_promo: 0 as const,
+    harga_tiket: 100_000,
+    promo_kode: null,
+  });
+  return {
+    operator_kode: leg.operatorCode,
+    jadwal_kode: leg.scheduleCode,
+    tanggal_berangkat: leg.date,
+    select_seat: true,
+    layout_kursi: [
+      {
+        nama: 'Utama',
+        baris: 1,
+        kolom: 3,
+        sisa_kursi: 2,
+        kursi: { '1-1': tile('1A'), '1-2': tile('1B'), '1-3': tile('1C', true) },
+      },
+    ],
+    flag_multi_harga: 0,
+    maks_penumpang: 3,
+    harga_tiket_normal: 100_000,
+  };
+}
+
+function startReal() {
+  const checks: CekHargaBody[] = [];
+  const reservations: ReservasiBody[] = [];
+  const machine = bookingMachine.provide({
+    actors: {
+      seatSelection: seatSelectionMachine.provide({
+        actors: { loadLayout: fromPromise(async ({ input }: { input: LoadLayoutInput }) => layout(input.leg)) },
+      }),
+      passengerForm: passengerFormMachine,
+      bookerForm: bookerFormMachine,
+      checkPrice: fromPromise<CekHargaResults, CekHargaBody>(async ({ input }) => {
+        checks.push(input);
+        return priceResults({ total_bayar: 123_000 });
+      }),
+      reserve: fromPromise<ReserveOutcome, ReservasiBody>(async ({ input }) => {
+        reservations.push(input);
+        return {
+          kind: 'ok',
+          results: { reservasi_kode: 'TMP-77', flag_harga_berubah: 0, total_bayar: 123_000, flag_lunas: 0 },
+        };
+      }),
+    },
+  });
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { input: input({ layout: 'd', trip: roundTrip }), clock });
+  const navigations: NavigationIntent[] = [];
+  actor.on('navigate', (event) => navigations.push(event.intent));
+  actor.start();
+  const child = (id: string): AnyActorRef => {
+    const ref = childOf(actor, id);
+    if (!ref) throw new Error(`${id} is not running`);
+    return ref;
+  };
+  return { actor, clock, checks, reservations, navigations, child };
+}
+
+describe('bookingMachine with the real children', () => {
+  it('desktop round trip: booker form, seats both ways, passenger names, then a reservation', async () => {
+    const run = startReal();
+
+    run.actor.send({ type: 'booker.open' });
+    run.child('bookerForm').send({ type: 'booker.type', field: 'name', value: 'Budi Santoso' });
+    run.child('bookerForm').send({ type: 'booker.type', field: 'phone', value: '081234567890' });
+    run.child('bookerForm').send({ type: 'booker.type', field: 'email', value: 'budi@mail.com' });
+    run.child('bookerForm').send({ type: 'form.save' });
+    expect(run.actor.getSnapshot().context.booker).toEqual({
+      name: 'Budi Santoso',
+      phone: '081234567890',
+      email: 'budi@mail.com',
+    });
+
+    // Outbound seats; the sheet then moves on to the return seats by itself.
+    run.actor.send({ type: 'seats.open', direction: 'pergi' });
+    await flush(); // the layout loads
+    run.child('seatSelection.pergi').send({ type: 'seat.toggle', key: '1-1' });
+    run.child('seatSelection.pergi').send({ type: 'seat.toggle', key: '1-3' }); // taken: ignored
+    run.child('seatSelection.pergi').send({ type: 'selection.save' });
+    expect(run.actor.getSnapshot().context.seats.pergi.map((leg) => leg.map((seat) => seat.no))).toEqual([['1A']]);
+    await flush();
+    run.child('seatSelection.pulang').send({ type: 'seat.toggle', key: '1-2' });
+    run.child('seatSelection.pulang').send({ type: 'selection.save' });
+    expect(run.actor.getSnapshot().context.seats.pulang.map((leg) => leg.map((seat) => seat.no))).toEqual([['1B']]);
+
+    for (const direction of ['pergi', 'pulang'] as const) {
+      run.actor.send({ type: 'passengers.open', direction });
+      run.child(`passengerForm.${direction}.0`).send({ type: 'self.toggle' }); // "Sama dengan pemesan"
+      run.child(`passengerForm.${direction}.0`).send({ type: 'form.save' });
+    }
+    expect(run.actor.getSnapshot().context.passengers).toEqual({
+      pergi: [{ pass0: 'Budi Santoso' }],
+      pulang: [{ pass0: 'Budi Santoso' }],
+    });
+    await flush();
+    expect(run.checks.at(-1)).toMatchObject({ kursi_pergi: ['1A'], kursi_pulang: ['1B'], flag_pp: 1 });
+    expect(run.actor.getSnapshot().context.price?.total_bayar).toBe(123_000);
+
+    run.actor.send({ type: 'refundable.set', value: 'no' });
+    run.actor.send({ type: 'terms.set', checked: true });
+    run.actor.send({ type: 'reserve.request' });
+    run.actor.send({ type: 'dialog.confirm' });
+    await flush();
+    expect(run.reservations[0]).toMatchObject({
+      kursi_pergi: [{ no: '1A', penumpang_nama: 'Budi Santoso' }],
+      kursi_pulang: [{ no: '1B', penumpang_nama: 'Budi Santoso' }],
+      pemesan_email: 'budi@mail.com',
+      total_bayar: 123_000,
+    });
+    expect(run.navigations).toEqual([
+      { kind: 'route', name: 'confirmation-payment-order', params: { code: 'TMP-77' } },
+    ]);
+    expect(run.actor.getSnapshot().context.openChildren).toEqual([]);
+  });
+
+  it('a saved booker name reaches an open passenger form', () => {
+    const run = startReal();
+    run.actor.send({ type: 'passengers.open', direction: 'pergi' });
+    run.actor.send({ type: 'booker.open' });
+    run.child('bookerForm').send({ type: 'booker.type', field: 'name', value: 'Siti Aminah' });
+    run.child('bookerForm').send({ type: 'booker.type', field: 'phone', value: '081234567890' });
+    run.child('bookerForm').send({ type: 'booker.type', field: 'email', value: 'siti@mail.com' });
+    run.child('bookerForm').send({ type: 'form.save' });
+    run.child('passengerForm.pergi.0').send({ type: 'self.toggle' });
+    run.child('passengerForm.pergi.0').send({ type: 'form.save' });
+    expect(run.actor.getSnapshot().context.passengers.pergi).toEqual([{ pass0: 'Siti Aminah' }]);
+  });
+});
