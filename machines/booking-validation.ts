@@ -2,6 +2,7 @@ import { BookerNameSchema, EmailSchema, firstError, PassengerNameSchema, PhoneSc
 import { type BookingContext, type BookingField, bookingMessages, legNames, legsOf } from './booking-context';
 import { isRefundableAsked } from './booking-price';
 import type { Booker, Direction } from './types';
+import { sheetMessages } from './sheet.machine';
 
 /**
  * Spec section 5 "Booking validation order", plus the desktop seat checks. The first failing
@@ -124,4 +125,14 @@ export function validateBooking(context: ValidationInputs): ValidationFailure | 
   }
   if (!context.termsAccepted) return { message: bookingMessages.termsNotAccepted, field: 'terms' };
   return null;
+}
+
+/**
+ * What blocks closing the seat sheet (spec section 2): on desktop a round trip keeps it open
+ * until both directions have their seats. Feed it to the sheet machine's `sheet.setCloseBlock`.
+ */
+export function seatSheetCloseBlock(context: Pick<BookingContext, 'trip' | 'seats' | 'layout'>): string | null {
+  if (context.layout !== 'd' || context.trip?.kind !== 'round-trip') return null;
+  const seated = hasAllLegSeats(context, 'pergi') && hasAllLegSeats(context, 'pulang');
+  return seated ? null : sheetMessages.seatsRequired;
 }
