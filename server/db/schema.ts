@@ -88,7 +88,8 @@ export const routes = pgTable(
     name: text('name').notNull(),
   },
   (t) => [
-    index('routes_origin_idx').on(t.originPointId),
+    // A search matches both ends at once; the pair also serves origin-only lookups.
+    index('routes_origin_destination_idx').on(t.originPointId, t.destinationPointId),
     index('routes_destination_idx').on(t.destinationPointId),
     uniqueIndex('routes_operator_pair_uq').on(t.operatorId, t.originPointId, t.destinationPointId),
   ],
@@ -160,7 +161,11 @@ export const connectingLegs = pgTable(
     /** Days after the first leg's date on which this leg departs (overnight changes). */
     dayOffset: smallint('day_offset').notNull().default(0),
   },
-  (t) => [uniqueIndex('connecting_legs_trip_leg_uq').on(t.tripId, t.legNo)],
+  (t) => [
+    uniqueIndex('connecting_legs_trip_leg_uq').on(t.tripId, t.legNo),
+    // Which trips a schedule is a leg of (seat map of a leg, the trips through a departure).
+    index('connecting_legs_schedule_idx').on(t.scheduleId),
+  ],
 );
 
 export const customers = pgTable('customers', {

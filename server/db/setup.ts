@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { mkdirSync } from 'node:fs';
 import postgres from 'postgres';
 import { openDatabase, type DbHandle } from './client';
@@ -60,6 +61,8 @@ async function setUp(handle: DbHandle, options: PrepareOptions, log: (msg: strin
     handle.kind === 'postgres' ? 'PostgreSQL' : options.dataDir ? `PGlite (${options.dataDir})` : 'PGlite (in memory)';
   const started = performance.now();
   if (await seedIfEmpty(handle.db, { today: options.today })) {
+    // Fresh tables have no statistics: without them the planner misjudges the seat counts.
+    await handle.db.execute(sql`ANALYZE`);
     log(`Database ${where}: seeded for ${options.today} in ${Math.round(performance.now() - started)} ms`);
   } else {
     log(`Database ${where}: ready, already seeded`);

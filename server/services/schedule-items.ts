@@ -352,6 +352,8 @@ export function sortKeys(sort: 'berangkat' | 'termurah'): [SQL, SQL] {
 
 interface LegRow {
   trip_id: number;
+  schedule_id: number;
+  capacity: number;
   leg_no: number;
   date_go: string;
   operator_name: string;
@@ -382,6 +384,8 @@ interface LegRow {
 
 export interface LoadedLeg extends ConnectingLeg {
   tripId: number;
+  /** The leg's own departure, whose live bookings give its `sisa_kursi`. */
+  seats: SeatSlot;
   departureTime: string;
   stops: RouteStopRow[];
 }
@@ -419,7 +423,7 @@ export async function loadLegs(
   const rows = await queryRows<LegRow>(
     db,
     sql`
-    SELECT cl.trip_id::int, cl.leg_no::int,
+    SELECT cl.trip_id::int, cl.leg_no::int, s.id::int AS schedule_id, l.capacity::int AS capacity,
            to_char(${day}::date + cl.day_offset, 'YYYY-MM-DD') AS date_go,
            o.name AS operator_name, o.code AS operator_code, o.type AS operator_type, o.logo AS operator_logo,
            s.code AS schedule_code,
@@ -464,6 +468,7 @@ export async function loadLegs(
     });
     const leg: LoadedLeg = {
       tripId: row.trip_id,
+      seats: { scheduleId: row.schedule_id, date: row.date_go, capacity: row.capacity },
       departureTime: row.departure_time,
       stops,
       leg: row.leg_no,
@@ -499,12 +504,30 @@ export async function loadLegs(
 
 /** The wire's ConnectingLeg: the loaded leg without its server-side extras. */
 export function toWireLeg(leg: LoadedLeg): ConnectingLeg {
-  const { tripId: _tripId, departureTime: _departureTime, stops: _stops, ...wire } = leg;
+  const { tripId: _tripId, seats: _seats, departureTime: _departureTime, stops: _stops, ...wire } = leg;
   return wire;
 }
 
+/** One departure (schedule x day): its bookable seats; live bookings take them. */
+export interface SeatSlot {
+  scheduleId: number;
+  date: string;
+  capacity: number;
+}
+
+/** What a listed schedule's seat figures come from: its own departure, or each leg's. */
+export type ScheduleSeats = { kind: 'direct'; slot: SeatSlot } | { kind: 'connecting'; legs: SeatSlot[] };
+
 /** Items as the wire's Schedule objects; connecting ones get their legs. */
 export async function toSchedules(db: Database, rows: readonly ItemRow[]): Promise<Schedule[]> {
+  return (await toSchedulesWithSeats(db, rows)).schedules;
+}
+
+/** As toSchedules, with where each schedule's remaining seats come from (same order). */
+export async function toSchedulesWithSeats(
+  db: Database,
+  rows: readonly ItemRow[],
+): Promise<{ schedules: Schedule[]; seats: ScheduleSeats[] }> {
   const tripsByDay = new Map<string, number[]>();
   for (const row of rows) {
     if (row.kind !== 'connecting') continue;
@@ -515,8 +538,98 @@ export async function toSchedules(db: Database, rows: readonly ItemRow[]): Promi
     const loaded = await loadLegs(db, ids, day);
     for (const [tripId, list] of loaded) legs.set(`${tripId}@${day}`, list);
   }
-  return rows.map((row) => toSchedule(row, (legs.get(`${row.item_id}@${row.day}`) ?? []).map(toWireLeg)));
+  const schedules: Schedule[] = [];
+  const seats: ScheduleSeats[] = [];
+  for (const row of rows) {
+    const own = row.kind === 'connecting' ? (legs.get(`${row.item_id}@${row.day}`) ?? []) : [];
+    schedules.push(toSchedule(row, own.map(toWireLeg)));
+    seats.push(
+      row.kind === 'connecting'
+        ? { kind: 'connecting', legs: own.map((leg) => leg.seats) }
+        : { kind: 'direct', slot: { scheduleId: row.item_id, date: row.day, capacity: row.total_seats } },
+    );
+  }
+  return { schedules, seats };
 }
+
+/**
+ * Live booked-seat counts of the given departures, in order, in one round trip. The lists go as
+ * array literals (ids and YYYY-MM-DD dates only), one parameter each, on either driver; the
+ * database returns only the departures holding bookings.
+ */
+export async function liveBookedCounts(db: Database, slots: readonly SeatSlot[]): Promise<number[]> {
+  if (slots.length === 0) return [];
+  const ids = `{${[...new Set(slots.map((slot) => slot.scheduleId))].join(',')}}`;
+  const dates = `{${[...new Set(slots.map((slot) => slot.date))].join(',')}}`;
+  const rows = await queryRows<{ s: number; d: string; n: number }>(
+    db,
+    sql`SELECT b.schedule_id::int AS s, to_char(b.departure_date, 'YYYY-MM-DD') AS d, count(*)::int AS n
+        FROM seat_bookings b
+        WHERE b.live AND b.schedule_id = ANY(${ids}::int[]) AND b.departure_date = ANY(${dates}::date[])
+        GROUP BY b.schedule_id, b.departure_date`,
+  );
+  const booked = new Map(rows.map((row) => [`${row.s}@${row.d}`, row.n]));
+  return slots.map((slot) => booked.get(`${slot.scheduleId}@${slot.date}`) ?? 0);
+}
+
+interface CountWaiter {
+  slots: readonly SeatSlot[];
+  resolve: (counts: number[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Per database: counts asked for while a count query runs, and whether one runs. */
+const countQueues = new WeakMap<Database, { waiting: CountWaiter[]; running: boolean }>();
+
+/**
+ * liveBookedCounts for many concurrent requests in few round trips: requests asking in the same
+ * turn of the event loop, or while a count query runs, share the next query. Each
+ * request is answered by a query that started after it arrived, so it never misses a booking
+ * committed before it asked.
+ */
+export function batchedBookedCounts(db: Database, slots: readonly SeatSlot[]): Promise<number[]> {
+  if (slots.length === 0) return Promise.resolve([]);
+  let queue = countQueues.get(db);
+  if (!queue) {
+    queue = { waiting: [], running: false };
+    countQueues.set(db, queue);
+  }
+  const current = queue;
+  return new Promise<number[]>((resolve, reject) => {
+    current.waiting.push({ slots, resolve, reject });
+    if (current.running) return;
+    current.running = true;
+    // Start after this turn of the event loop: the requests read in the same turn (PGlite runs
+    // on this thread, so they pile up while a query runs) join the same query.
+    setImmediate(() => void drainCounts(db, current));
+  });
+}
+
+async function drainCounts(db: Database, queue: { waiting: CountWaiter[]; running: boolean }): Promise<void> {
+  try {
+    while (queue.waiting.length > 0) {
+      const batch = queue.waiting.splice(0);
+      try {
+        const counts = await liveBookedCounts(
+          db,
+          batch.flatMap((waiter) => waiter.slots),
+        );
+        let at = 0;
+        for (const waiter of batch) {
+          waiter.resolve(counts.slice(at, at + waiter.slots.length));
+          at += waiter.slots.length;
+        }
+      } catch (error) {
+        for (const waiter of batch) waiter.reject(error);
+      }
+    }
+  } finally {
+    queue.running = false;
+  }
+}
+
+/** Remaining seats of one departure, as the search query computes them. */
+export const remainingOf = (slot: SeatSlot, booked: number) => Math.max(slot.capacity - booked, 0);
 
 export function priceTicket(row: Pick<ItemRow, 'price_lo' | 'price_hi'>): number[] {
   return row.price_hi > row.price_lo ? [row.price_lo, row.price_hi] : [row.price_lo];

@@ -1,6 +1,14 @@
 import type { Facility, OperatorType, PointType } from '../../contract/common';
 import type { Point, PopularCity } from '../../contract/points';
-import type { Schedule, ScheduleGroup, SearchJadwalResults } from '../../contract/schedules';
+import type {
+  DateSummary,
+  ListFilterResults,
+  Schedule,
+  ScheduleGroup,
+  SearchJadwalResults,
+  TimeRangeCode,
+} from '../../contract/schedules';
+import type { Trip, TripLeg } from '../../machines/types';
 
 /**
  * Wire names (Indonesian, spec section 3) become the app's English names here and only here.
@@ -27,7 +35,10 @@ export interface ConnectingLegCard {
   leg: number;
   operatorName: string;
   operatorCode: string;
+  operatorType: OperatorType;
   operatorLogo: string;
+  scheduleCode: string;
+  selectSeat: boolean;
   departPool: string;
   dropPool: string;
   departCity: string;
@@ -131,7 +142,10 @@ export function toScheduleCard(schedule: Schedule): ScheduleCard {
       leg: leg.leg,
       operatorName: leg.operator_name,
       operatorCode: leg.operator_code,
+      operatorType: leg.operator_type,
       operatorLogo: leg.operator_logo,
+      scheduleCode: leg.schedule_code,
+      selectSeat: leg.select_seat,
       departPool: leg.asal_cabang_nama,
       dropPool: leg.tujuan_cabang_nama,
       departCity: leg.asal_kota_nama,
@@ -166,4 +180,92 @@ export function toScheduleSearchPage(results: SearchJadwalResults): ScheduleSear
     totalSchedules: results.total_jadwal,
     groups: results.list.map(toScheduleGroupCard),
   };
+}
+
+/** One day of the date strip. */
+export interface DateSummaryCard {
+  date: string;
+  scheduleCount: number;
+  /** Lowest price that day; null without departures. */
+  lowestPrice: number | null;
+}
+
+export function toDateSummary(day: DateSummary): DateSummaryCard {
+  return { date: day.tanggal, scheduleCount: day.jumlah_jadwal, lowestPrice: day.harga_min };
+}
+
+export interface FilterOptions {
+  operators: { code: string; name: string; logo: string; count: number }[];
+  timeRanges: { code: TimeRangeCode; label: string; from: string; to: string; count: number }[];
+  facilities: { code: Facility; label: string; count: number }[];
+  price: { min: number; max: number };
+}
+
+export function toFilterOptions(results: ListFilterResults): FilterOptions {
+  return {
+    operators: results.operator.map((o) => ({ code: o.kode, name: o.nama, logo: o.logo, count: o.jumlah })),
+    timeRanges: results.jam.map((t) => ({ code: t.kode, label: t.label, from: t.dari, to: t.sampai, count: t.jumlah })),
+    facilities: results.fasilitas.map((f) => ({ code: f.kode, label: f.label, count: f.jumlah })),
+    price: { min: results.harga.min, max: results.harga.max },
+  };
+}
+
+/**
+ * A schedule card as the booking flow's legs: a direct departure is one leg, a connecting
+ * itinerary ("Pindah Armada") one leg per bus, in order.
+ */
+export function toTripLegs(schedule: ScheduleCard): TripLeg[] {
+  if (schedule.isConnecting && schedule.legs.length > 0) {
+    return [...schedule.legs]
+      .sort((a, b) => a.leg - b.leg)
+      .map((leg) => ({
+        operatorCode: leg.operatorCode,
+        operatorName: leg.operatorName,
+        operatorType: leg.operatorType,
+        operatorLogo: leg.operatorLogo,
+        scheduleCode: leg.scheduleCode,
+        date: leg.date,
+        departureTime: leg.departureTime,
+        origin: leg.departPool,
+        destination: leg.dropPool,
+        selectSeat: leg.selectSeat,
+        refundable: schedule.isRefundable,
+      }));
+  }
+  return [
+    {
+      operatorCode: schedule.operatorCode,
+      operatorName: schedule.operatorName,
+      operatorType: schedule.operatorType,
+      operatorLogo: schedule.operatorLogo,
+      scheduleCode: schedule.code,
+      date: schedule.date,
+      departureTime: schedule.departureTime,
+      origin: schedule.departPool,
+      destination: schedule.dropPool,
+      selectSeat: schedule.selectSeat,
+      refundable: schedule.isRefundable,
+    },
+  ];
+}
+
+/** The wire schedule straight to legs (tests and callers holding the raw reply). */
+export function scheduleToTripLegs(schedule: Schedule): TripLeg[] {
+  return toTripLegs(toScheduleCard(schedule));
+}
+
+/** Outbound choice: one way, connecting, or the first half of a round trip (return still null). */
+export function toOutboundTrip(schedule: ScheduleCard, roundTrip: boolean): Trip {
+  const connecting = schedule.isConnecting && schedule.legs.length > 0;
+  return {
+    kind: roundTrip ? 'round-trip' : connecting ? 'connecting' : 'one-way',
+    outbound: toTripLegs(schedule),
+    return: null,
+    connectingCode: connecting ? schedule.code : null,
+  };
+}
+
+/** The return choice completes a round trip started by toOutboundTrip. */
+export function withReturnLeg(outbound: Trip, schedule: ScheduleCard): Trip {
+  return { ...outbound, kind: 'round-trip', return: toTripLegs(schedule) };
 }

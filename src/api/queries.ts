@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { PointType } from '../../contract/common';
+import type { Facility, PointType } from '../../contract/common';
+import type { Sort, TimeRangeCode } from '../../contract/schedules';
 import { api } from './api';
-import { toPlace, toPopularPlace, toScheduleSearchPage } from './mappers';
+import { toDateSummary, toFilterOptions, toPlace, toPopularPlace, toScheduleSearchPage } from './mappers';
 
 /**
  * Query options factories: the one description of each read, shared by route loaders
@@ -18,11 +19,36 @@ export interface ScheduleSearchParams {
   /** Departure day, `YYYY-MM-DD`. */
   date: string;
   roundTrip: boolean;
+  /** List filters and sort; none when absent. */
+  filters?: ScheduleFilters;
   page?: number;
+}
+
+export interface ScheduleFilters {
+  operators: string[];
+  timeRanges: TimeRangeCode[];
+  facilities: Facility[];
+  priceMin: number | null;
+  priceMax: number | null;
+  sort: Sort;
+}
+
+/** Filters as search-jadwal takes them: comma lists, absent when empty. */
+function filterInput(filters: ScheduleFilters | undefined) {
+  if (!filters) return {};
+  return {
+    ...(filters.operators.length > 0 ? { operator: filters.operators.join(',') } : {}),
+    ...(filters.timeRanges.length > 0 ? { jam: filters.timeRanges.join(',') } : {}),
+    ...(filters.facilities.length > 0 ? { fasilitas: filters.facilities.join(',') } : {}),
+    ...(filters.priceMin !== null ? { harga_min: filters.priceMin } : {}),
+    ...(filters.priceMax !== null ? { harga_max: filters.priceMax } : {}),
+    sort: filters.sort,
+  };
 }
 
 function searchJadwalInput(params: ScheduleSearchParams, page: number) {
   return {
+    ...filterInput(params.filters),
     asal_id: params.originId,
     asal_tipe: params.originType,
     tujuan_id: params.destinationId,
@@ -55,6 +81,54 @@ export const searchJadwalInfiniteQueryOptions = (params: Omit<ScheduleSearchPara
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
     staleTime: 30_000,
+  });
+
+/** Origin, destination and connecting flag: what the date strip and the filter lists share. */
+function searchBaseInput(
+  params: Pick<ScheduleSearchParams, 'originId' | 'originType' | 'destinationId' | 'destinationType'>,
+) {
+  return {
+    asal_id: params.originId,
+    asal_tipe: params.originType,
+    tujuan_id: params.destinationId,
+    tujuan_tipe: params.destinationType,
+    show_connecting: true,
+  };
+}
+
+export type DateStripParams = Pick<
+  ScheduleSearchParams,
+  'originId' | 'originType' | 'destinationId' | 'destinationType'
+> & {
+  /** First day of the strip, `YYYY-MM-DD`. */
+  startDate: string;
+  days: number;
+};
+
+/** list-tanggal-jadwal: departures and the lowest price per day (the date strip). */
+export const listTanggalJadwalQueryOptions = ({ startDate, days, ...place }: DateStripParams) =>
+  queryOptions({
+    queryKey: ['list-tanggal-jadwal', { ...place, startDate, days }] as const,
+    queryFn: ({ signal }) =>
+      api
+        .request(
+          'listTanggalJadwal',
+          { ...searchBaseInput(place), tanggal_mulai: startDate, jumlah_hari: days },
+          { signal },
+        )
+        .then((r) => r.list.map(toDateSummary)),
+    staleTime: 60_000,
+  });
+
+/** list-filter-search-jadwal: the operators, time ranges, facilities and prices of one search. */
+export const listFilterQueryOptions = (params: Omit<ScheduleSearchParams, 'page' | 'filters' | 'roundTrip'>) =>
+  queryOptions({
+    queryKey: ['list-filter-search-jadwal', params] as const,
+    queryFn: ({ signal }) =>
+      api
+        .request('listFilterSearchJadwal', { ...searchBaseInput(params), tanggal_berangkat: params.date }, { signal })
+        .then(toFilterOptions),
+    staleTime: 60_000,
   });
 
 export const kotaPopulerQueryOptions = () =>

@@ -1,7 +1,8 @@
 import { RETURN_ROUTE_PARAM } from '../../machines/constants';
 import { z } from 'zod';
-import { PointTypeSchema, type PointType } from '../../contract/common';
-import type { ScheduleSearchParams } from '../api/queries';
+import { FacilitySchema, PointTypeSchema, type Facility, type PointType } from '../../contract/common';
+import { SortSchema, TimeRangeCodeSchema, type Sort, type TimeRangeCode } from '../../contract/schedules';
+import type { ScheduleFilters, ScheduleSearchParams } from '../api/queries';
 import { isCalendarDate, todayInJakarta, tomorrowInJakarta } from './format';
 
 /**
@@ -38,8 +39,43 @@ const flag = z
   .default(false)
   .catch(false);
 
+/**
+ * A list filter in the URL: an array (the router's JSON) or a comma list ("a,b"). Unknown items
+ * are dropped one by one, so one bad value does not clear the others; empty means no filter.
+ */
+function listParam<T extends string>(item: z.ZodType<T>) {
+  return z
+    .unknown()
+    .transform((value): T[] | undefined => {
+      const raw = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+      const items = raw
+        .map((part) => (typeof part === 'string' ? part.trim() : part))
+        .filter((part): part is T => item.safeParse(part).success);
+      const unique = [...new Set(items)];
+      return unique.length > 0 ? unique : undefined;
+    })
+    .optional();
+}
+
+/** A price bound in rupiah: a whole, non-negative number, or no bound. */
+const rupiahBound = z.coerce.number().int().nonnegative().optional().catch(undefined);
+
+/** Filters and sort of the list (`list-filter-search-jadwal` choices), all optional. */
+const filterShape = {
+  operator: listParam(z.string().min(1).max(40)),
+  jam: listParam(TimeRangeCodeSchema),
+  fasilitas: listParam(FacilitySchema),
+  harga_min: rupiahBound,
+  harga_max: rupiahBound,
+  /** Absent means the default order (earliest departure first). */
+  sort: SortSchema.optional().catch(undefined),
+};
+
+export const FILTER_KEYS = ['operator', 'jam', 'fasilitas', 'harga_min', 'harga_max', 'sort'] as const;
+
 export const scheduleSearchSchema = z
   .object({
+    ...filterShape,
     asal_id: placeId(DEFAULT_ORIGIN.id),
     asal_tipe: placeType(DEFAULT_ORIGIN.type),
     tujuan_id: placeId(DEFAULT_DESTINATION.id),
@@ -52,7 +88,12 @@ export const scheduleSearchSchema = z
       .optional()
       .catch(undefined),
   })
-  .transform((search) => {
+  .transform((input) => {
+    // Swapped price bounds would find nothing: drop the upper one instead.
+    const search =
+      input.harga_min !== undefined && input.harga_max !== undefined && input.harga_min > input.harga_max
+        ? { ...input, harga_max: undefined }
+        : input;
     if (!search.pp) return { ...search, tanggal_pulang: undefined };
     // A round trip needs a return day on or after departure.
     const back = search.tanggal_pulang;
@@ -80,6 +121,7 @@ export function toScheduleSearchParams(search: ScheduleSearch, isReturn: boolean
       destinationType: search.asal_tipe,
       date: search.tanggal_pulang ?? search.tanggal,
       roundTrip: true,
+      filters: toScheduleFilters(search),
     };
   }
   return {
@@ -89,8 +131,40 @@ export function toScheduleSearchParams(search: ScheduleSearch, isReturn: boolean
     destinationType: search.tujuan_tipe,
     date: search.tanggal,
     roundTrip: search.pp,
+    filters: toScheduleFilters(search),
   };
 }
+
+/** The URL's filters in the app's words (what search-jadwal is sent). */
+export function toScheduleFilters(search: ScheduleSearch): ScheduleFilters {
+  return {
+    operators: search.operator ?? [],
+    timeRanges: search.jam ?? [],
+    facilities: search.fasilitas ?? [],
+    priceMin: search.harga_min ?? null,
+    priceMax: search.harga_max ?? null,
+    sort: search.sort ?? 'berangkat',
+  };
+}
+
+/** How many filters are on (the sort is not counted). */
+export function activeFilterCount(search: ScheduleSearch): number {
+  return (
+    (search.operator?.length ?? 0) +
+    (search.jam?.length ?? 0) +
+    (search.fasilitas?.length ?? 0) +
+    (search.harga_min !== undefined || search.harga_max !== undefined ? 1 : 0)
+  );
+}
+
+/** The same search without any filter or sort ("Reset"). */
+export function withoutFilters<T extends Partial<ScheduleSearch>>(search: T): T {
+  const next = { ...search };
+  for (const key of FILTER_KEYS) delete next[key];
+  return next;
+}
+
+export type { Facility, Sort, TimeRangeCode };
 
 export function isSamePlace(search: ScheduleSearch): boolean {
   return search.asal_id === search.tujuan_id && search.asal_tipe === search.tujuan_tipe;

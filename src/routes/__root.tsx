@@ -2,6 +2,7 @@ import { Link, Outlet, createRootRouteWithContext, useRouter } from '@tanstack/r
 import { z } from 'zod';
 import { CircleExclamationPoint, MapPinOff } from 'lucide-react';
 import { buttonStyles } from '../components/button-styles';
+import { BookingActorProvider } from '../flow/booking-actor';
 import { rememberAuthFromQuery } from '../platform/session';
 import type { RouterContext } from '../router';
 
@@ -33,7 +34,9 @@ function RootLayout() {
       >
         Langsung ke konten
       </a>
-      <Outlet />
+      <BookingActorProvider>
+        <Outlet />
+      </BookingActorProvider>
     </div>
   );
 }

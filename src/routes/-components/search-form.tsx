@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowUpDown, CalendarDays, Search } from 'lucide-react';
@@ -18,6 +18,15 @@ const TRIP_TYPES: ReadonlyArray<{ value: TripType; label: string }> = [
 const fieldBox =
   'hairline rounded-card border-grey-300 bg-white focus-within:border-primary-600 focus-within:ring-1 focus-within:ring-primary-600';
 
+const CalendarPopover = lazy(() => import('./date-calendar'));
+
+/** Starts loading the calendar as soon as the field is approached, so opening feels instant. */
+const preloadCalendar = () => void import('./date-calendar');
+
+/**
+ * A date field: a button showing the day in Indonesian; pressing it opens react-aria's calendar
+ * (loaded on demand) with past days disabled.
+ */
 function DateField({
   id,
   label,
@@ -31,25 +40,40 @@ function DateField({
   min: string;
   onChange: (value: string) => void;
 }) {
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <div className={cx(fieldBox, 'flex min-w-0 flex-1 flex-col')}>
-      <label htmlFor={id} className="flex items-center gap-1.5 px-3 pt-2 text-xs font-semibold text-grey-600">
+      <span id={`${id}-label`} className="flex items-center gap-1.5 px-3 pt-2 text-xs font-semibold text-grey-600">
         <CalendarDays className="size-3.5" aria-hidden="true" />
         {label}
-      </label>
-      <input
+      </span>
+      <button
         id={id}
-        type="date"
-        required
-        min={min}
-        value={value}
-        aria-describedby={`${id}-teks`}
-        onChange={(event) => onChange(event.target.value)}
-        className="min-h-11 w-full bg-transparent px-3 text-base font-bold text-grey-900 outline-none"
-      />
-      <p id={`${id}-teks`} className="px-3 pb-2 text-xs text-grey-600">
+        ref={trigger}
+        type="button"
+        aria-labelledby={`${id}-label ${id}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preloadCalendar}
+        onFocus={preloadCalendar}
+        onClick={() => setOpen(true)}
+        className="min-h-11 w-full rounded-b-card px-3 pb-2 text-left text-base font-bold text-grey-900"
+      >
         {isCalendarDate(value) ? formatDateLong(value) : 'Pilih tanggal'}
-      </p>
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <CalendarPopover
+            triggerRef={trigger}
+            label={label}
+            value={isCalendarDate(value) ? value : min}
+            min={min}
+            onChange={onChange}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { Navbar } from '../../components/navbar';
+import { SearchForm } from '../-components/search-form';
 
+/** "Ubah Pencarian" (mobile web): the home search form on its own screen. */
 export const Route = createFileRoute('/app-m-web/change-form')({
   staticData: { routeName: 'change-form' },
   component: ChangeFormScreen,
@@ -8,8 +10,12 @@ export const Route = createFileRoute('/app-m-web/change-form')({
 
 function ChangeFormScreen() {
   return (
-    <PlaceholderScreen title="Ubah Pencarian">
+    <>
+      <Navbar title="Ubah Pencarian" />
+      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-4">
+        <SearchForm />
+      </main>
       <Outlet />
-    </PlaceholderScreen>
+    </>
   );
 }

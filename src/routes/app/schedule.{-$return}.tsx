@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { searchJadwalInfiniteQueryOptions } from '../../api/queries';
-import { isReturnParam, isSamePlace, scheduleSearchSchema, toScheduleSearchParams } from '../../lib/schedule-search';
+import { preloadBookingActor } from '../../flow/booking-actor';
+import {
+  isReturnParam,
+  isSamePlace,
+  scheduleSearchSchema,
+  toScheduleSearchParams,
+  withoutFilters,
+} from '../../lib/schedule-search';
 import { ScheduleScreen } from './-components/schedule-screen';
 
 export const Route = createFileRoute('/app/schedule/{-$return}')({
@@ -8,11 +15,15 @@ export const Route = createFileRoute('/app/schedule/{-$return}')({
   validateSearch: scheduleSearchSchema,
   loaderDeps: ({ search }) => search,
   // Starts the search without blocking the page: the list shows skeletons until it lands.
-  loader: ({ context, deps, params }) => {
-    if (isSamePlace(deps)) return;
-    void context.queryClient.prefetchInfiniteQuery(
-      searchJadwalInfiniteQueryOptions(toScheduleSearchParams(deps, isReturnParam(params.return))),
-    );
+  // The booking flow's code is awaited (a small local chunk) so "Pilih" never waits for it.
+  loader: async ({ context, deps, params }) => {
+    if (!isSamePlace(deps)) {
+      void context.queryClient.prefetchInfiniteQuery(
+        searchJadwalInfiniteQueryOptions(toScheduleSearchParams(deps, isReturnParam(params.return))),
+      );
+    }
+    // A failed load must not hide the list: the first "Pilih" loads it again.
+    await preloadBookingActor().catch(() => undefined);
   },
   component: ScheduleRoute,
 });
@@ -28,7 +39,14 @@ function ScheduleRoute() {
       onDateChange={(date) =>
         void navigate({
           search: (previous) => (isReturn ? { ...previous, tanggal_pulang: date } : { ...previous, tanggal: date }),
+          resetScroll: false,
         })
+      }
+      onFiltersChange={(patch) =>
+        void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true, resetScroll: false })
+      }
+      onFiltersReset={() =>
+        void navigate({ search: (previous) => withoutFilters(previous), replace: true, resetScroll: false })
       }
     />
   );

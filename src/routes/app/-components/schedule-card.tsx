@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Shuffle } from 'lucide-react';
 import type { ScheduleCard, ScheduleGroupCard } from '../../../api/mappers';
+import { buttonStyles } from '../../../components/button-styles';
 import { cx } from '../../../lib/cx';
 import { formatRupiah, formatRupiahRange, formatTime } from '../../../lib/format';
+import { useOpenScheduleDetail } from './detail-schedule-view';
 import { FacilityIcons } from './facility-icons';
 import { OperatorLogo } from './operator-logo';
 
@@ -59,18 +61,19 @@ function Price({ schedule }: { schedule: ScheduleCard }) {
   );
 }
 
-/** One departure; the whole row opens its detail (a 44 px+ target with the full trip as its name). */
-function ScheduleRow({ schedule }: { schedule: ScheduleCard }) {
+/** Chooses a departure ("Pilih"); absent where the list is only for looking. */
+export type ChooseSchedule = (schedule: ScheduleCard) => void;
+
+/** One departure: its times, pools and legs, a link to its detail and the "Pilih" button. */
+function ScheduleRow({ schedule, onChoose }: { schedule: ScheduleCard; onChoose?: ChooseSchedule }) {
   const soldOut = schedule.remainingSeats === 0;
+  const time = formatTime(schedule.departureTime);
+  const openDetail = useOpenScheduleDetail();
   return (
-    <Link
-      to="/app/detail-schedule-standalone"
-      search={{ operator_code: schedule.operatorCode, schedule_code: schedule.code, date: schedule.date }}
-      className={cx('flex gap-3 px-4 py-3 hover:bg-grey-50 active:bg-grey-100', soldOut && 'opacity-70')}
-    >
+    <div className={cx('flex gap-3 px-4 py-3', soldOut && 'opacity-70')}>
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 text-base leading-6 font-bold">
-          <span className="whitespace-nowrap">{formatTime(schedule.departureTime)}</span>
+          <span className="whitespace-nowrap">{time}</span>
           <ArrowRight className="size-4 text-grey-500" aria-hidden="true" />
           <span className="sr-only">tiba</span>
           <span className="font-semibold whitespace-nowrap text-grey-700">{formatTime(schedule.arrivalTime)}</span>
@@ -82,32 +85,65 @@ function ScheduleRow({ schedule }: { schedule: ScheduleCard }) {
         <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className="text-xs text-grey-600">{schedule.service}</span>
           <FacilityIcons facilities={schedule.facilities} />
+          {schedule.isConnecting ? <ConnectingBadge /> : null}
         </div>
         {schedule.isConnecting && schedule.legs.length > 0 ? (
           <ol
             className="mt-2 space-y-1 border-l-2 border-warning-300 pl-3 text-xs text-grey-700"
-            aria-label="Rute perjalanan"
+            aria-label={`Rute perjalanan ${time}`}
           >
             {schedule.legs.map((leg) => (
               <li key={leg.leg}>
                 <span className="font-semibold">Rute {leg.leg}</span> · {leg.operatorName} ·{' '}
-                {formatTime(leg.departureTime)} · {leg.departPool} <span aria-hidden="true">→</span>
-                <span className="sr-only">ke</span> {leg.dropPool}
+                {formatTime(leg.departureTime)} · {leg.departCity} ({leg.departPool}) <span aria-hidden="true">→</span>
+                <span className="sr-only">ke</span> {leg.dropCity} ({leg.dropPool})
               </li>
             ))}
           </ol>
         ) : null}
+        <Link
+          to="/app/schedule/{-$return}/detail-schedule"
+          params={(previous) => previous}
+          search={(previous) => ({
+            ...previous,
+            operator_code: schedule.operatorCode,
+            schedule_code: schedule.code,
+            date: schedule.date,
+          })}
+          resetScroll={false}
+          onClick={(event) => {
+            // A plain click waits for the press feedback (spec: detail opens 200 ms later);
+            // modified clicks (new tab) keep the link's own behaviour.
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            openDetail({ operatorCode: schedule.operatorCode, scheduleCode: schedule.code, date: schedule.date });
+          }}
+          className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-primary-700 underline-offset-2 hover:underline"
+        >
+          Lihat Detail<span className="sr-only"> jadwal {time}</span>
+        </Link>
       </div>
       <div className="flex max-w-[48%] shrink-0 flex-col items-end gap-1">
         <Price schedule={schedule} />
         <SeatsLeft count={schedule.remainingSeats} />
+        {onChoose ? (
+          <button
+            type="button"
+            disabled={soldOut}
+            onClick={() => onChoose(schedule)}
+            aria-label={`Pilih ${schedule.operatorName} ${time}`}
+            className={cx(buttonStyles.primary, 'mt-1 min-w-20')}
+          >
+            Pilih
+          </button>
+        ) : null}
       </div>
-    </Link>
+    </div>
   );
 }
 
 /** One operator on one route: its logo and name, then each departure. */
-export function ScheduleGroup({ group }: { group: ScheduleGroupCard }) {
+export function ScheduleGroup({ group, onChoose }: { group: ScheduleGroupCard; onChoose?: ChooseSchedule }) {
   const headingId = `jadwal-${group.key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   return (
     <article aria-labelledby={headingId} className="hairline overflow-hidden rounded-card border-grey-200 bg-white">
@@ -127,7 +163,7 @@ export function ScheduleGroup({ group }: { group: ScheduleGroupCard }) {
       <ul className="divide-y divide-grey-100">
         {group.schedules.map((schedule) => (
           <li key={schedule.code}>
-            <ScheduleRow schedule={schedule} />
+            <ScheduleRow schedule={schedule} onChoose={onChoose} />
           </li>
         ))}
       </ul>

@@ -1,147 +1,281 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, Outlet } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight, SearchX, WifiOff } from 'lucide-react';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { SearchX, SlidersHorizontal, WifiOff } from 'lucide-react';
 import { friendlyErrorMessage } from '../../../api/errors';
 import { isApiError } from '../../../api/client';
+import { toOutboundTrip, withReturnLeg, type ScheduleCard } from '../../../api/mappers';
 import { searchJadwalInfiniteQueryOptions } from '../../../api/queries';
 import { buttonStyles } from '../../../components/button-styles';
 import { Navbar } from '../../../components/navbar';
+import { useBookingActor } from '../../../flow/booking-actor';
+import { cx } from '../../../lib/cx';
 import { addDays, formatDateLong, formatDateShort, todayInJakarta } from '../../../lib/format';
-import { isSamePlace, toScheduleSearchParams, type ScheduleSearch } from '../../../lib/schedule-search';
+import {
+  activeFilterCount,
+  isSamePlace,
+  toScheduleSearchParams,
+  withoutFilters,
+  type ScheduleSearch,
+  type Sort,
+} from '../../../lib/schedule-search';
+import { useLayoutMode } from '../../../platform/layout-mode';
+import { DateStrip } from './date-strip';
+import { FilterPanel, type FilterPatch } from './filter-panel';
+import { RoundTripSummary } from './round-trip-summary';
 import { ScheduleGroup, ScheduleGroupSkeleton } from './schedule-card';
+import { ScheduleListSentinel } from './schedule-list-sentinel';
 
 const SKELETON_CARDS = 3;
+
+const SORTS: ReadonlyArray<{ value: Sort; label: string }> = [
+  { value: 'berangkat', label: 'Paling Awal' },
+  { value: 'termurah', label: 'Termurah' },
+];
 
 interface ScheduleScreenProps {
   search: ScheduleSearch;
   isReturn: boolean;
   /** Moves the searched day (departure, or the return day on the return leg). */
   onDateChange: (date: string) => void;
+  /** Sets filters or the sort in the URL (undefined clears a key). */
+  onFiltersChange: (patch: FilterPatch & { sort?: Sort | undefined }) => void;
+  onFiltersReset: () => void;
 }
 
 /**
  * Schedule list (spec section 2, `/app/schedule/:return?` and its `/tiket-bus` alias): the
- * search-jadwal results grouped by operator, with loading, empty and error states.
+ * search-jadwal results grouped by operator, page after page, with the date strip, filters and
+ * sort (all in the URL), and loading, empty and error states.
  */
-export function ScheduleScreen({ search, isReturn, onDateChange }: ScheduleScreenProps) {
+export function ScheduleScreen({
+  search,
+  isReturn,
+  onDateChange,
+  onFiltersChange,
+  onFiltersReset,
+}: ScheduleScreenProps) {
   const params = toScheduleSearchParams(search, isReturn);
   const samePlace = isSamePlace(search);
   const query = useInfiniteQuery({ ...searchJadwalInfiniteQueryOptions(params), enabled: !samePlace });
+  const layout = useLayoutMode();
+  const booking = useBookingActor();
+  const navigate = useNavigate();
 
   const firstPage = query.data?.pages[0];
   const groups = query.data?.pages.flatMap((page) => page.groups) ?? [];
   const firstSchedule = groups[0]?.schedules[0];
   const trip = firstSchedule ? `${firstSchedule.departCity} → ${firstSchedule.dropCity} · ` : '';
   const title = isReturn ? 'Pilih Jadwal Pulang' : 'Pilih Jadwal Pergi';
+  const filtersOn = activeFilterCount(search);
+  const sort = search.sort ?? 'berangkat';
 
-  const changeDate = (days: number) => onDateChange(addDays(params.date, days));
   // The return day cannot be before departure; the outbound day cannot be before today.
   const earliest = isReturn ? search.tanggal : todayInJakarta();
-  const canGoEarlier = params.date > earliest;
+  const place = {
+    originId: params.originId,
+    originType: params.originType,
+    destinationId: params.destinationId,
+    destinationType: params.destinationType,
+  };
+
+  /** "Pilih": the booking flow keeps the chosen legs; the URL only says which list is shown. */
+  const choose = (schedule: ScheduleCard) => {
+    if (isReturn) {
+      const outbound = booking.getSnapshot().context.trip;
+      if (outbound?.kind !== 'round-trip') return; // the summary above asks for the outbound first
+      booking.send({ type: 'trip.set', trip: withReturnLeg(outbound, schedule) });
+      void navigate({ to: '/app/select-seat/{-$return}', params: { return: undefined } });
+      return;
+    }
+    booking.send({ type: 'trip.set', trip: toOutboundTrip(schedule, search.pp) });
+    if (search.pp) {
+      void navigate({
+        to: '/app/schedule/{-$return}',
+        params: { return: 'return' },
+        // Filters belong to the outbound list; the return list starts unfiltered.
+        search: withoutFilters(search),
+      });
+    } else {
+      void navigate({ to: '/app/select-seat/{-$return}', params: { return: undefined } });
+    }
+  };
+
+  const filterPanel = (
+    <FilterPanel
+      search={search}
+      isReturn={isReturn}
+      onChange={onFiltersChange}
+      onReset={onFiltersReset}
+      idPrefix="panel"
+    />
+  );
 
   return (
     <>
       <Navbar title={title} subtitle={`${trip}${formatDateShort(params.date)}`} isReturn={isReturn} />
-      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-3 pb-10">
-        <nav
-          aria-label="Ganti tanggal"
-          className="hairline flex items-center gap-1 rounded-card border-grey-200 bg-white p-1"
-        >
-          <button
-            type="button"
-            className={buttonStyles.icon}
-            aria-label="Hari sebelumnya"
-            disabled={!canGoEarlier}
-            onClick={() => changeDate(-1)}
-          >
-            <ChevronLeft className={canGoEarlier ? 'size-5' : 'size-5 text-grey-300'} aria-hidden="true" />
-          </button>
-          <p className="flex-1 text-center text-sm font-semibold">
-            <span className="sr-only">Tanggal berangkat: </span>
+      <main id="main" className="mx-auto w-full max-w-5xl flex-1 space-y-3 px-4 pt-3 pb-10">
+        {isReturn ? <RoundTripSummary search={search} /> : null}
+        <DateStrip
+          place={place}
+          selected={params.date}
+          earliest={earliest}
+          onSelect={(date) => {
+            if (date !== params.date) onDateChange(date);
+          }}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="flex-1 text-base font-bold">
+            <span className="sr-only">{isReturn ? 'Jadwal pulang ' : 'Jadwal pergi '}</span>
             {formatDateLong(params.date)}
-          </p>
-          <button
-            type="button"
-            className={buttonStyles.icon}
-            aria-label="Hari berikutnya"
-            onClick={() => changeDate(1)}
-          >
-            <ChevronRight className="size-5" aria-hidden="true" />
-          </button>
-          <Link to="/" className={`${buttonStyles.ghost} px-3`}>
-            Ubah
-          </Link>
-        </nav>
-
-        <section aria-labelledby="hasil-jadwal" className="mt-4" aria-busy={query.isPending && !samePlace}>
-          <h2 id="hasil-jadwal" className="sr-only">
-            Hasil pencarian jadwal
           </h2>
-          {samePlace ? (
-            <EmptyState
-              title="Asal dan tujuan tidak boleh sama"
-              body="Pilih kota atau pool tujuan yang berbeda dari asal keberangkatan."
-            />
-          ) : query.isPending ? (
-            <div className="space-y-3">
-              <p role="status" className="sr-only">
-                Memuat jadwal…
-              </p>
-              {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-                <ScheduleGroupSkeleton key={index} />
-              ))}
-            </div>
-          ) : query.isError && groups.length === 0 ? (
-            <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-          ) : groups.length === 0 ? (
-            <EmptyState
-              title="Jadwal tidak ditemukan"
-              body="Belum ada jadwal untuk rute dan tanggal ini. Coba tanggal lain, atau ubah kota asal dan tujuan."
-              onNextDay={() => changeDate(1)}
-            />
-          ) : (
-            <>
-              <p role="status" className="mb-3 text-sm text-grey-600">
-                {firstPage?.totalSchedules ?? 0} jadwal dari {firstPage?.totalGroups ?? 0} pilihan operator
-              </p>
+          <div role="radiogroup" aria-label="Urutkan" className="flex gap-1 rounded-card bg-grey-100 p-1">
+            {SORTS.map((option) => (
+              <button
+                key={option.value}
+                type="button"
+                role="radio"
+                aria-checked={sort === option.value}
+                onClick={() => onFiltersChange({ sort: option.value === 'berangkat' ? undefined : option.value })}
+                className={cx(
+                  'min-h-11 rounded-lg px-3 text-sm font-semibold',
+                  sort === option.value ? 'bg-white text-primary-700 shadow-sm' : 'text-grey-700',
+                )}
+              >
+                {option.label}
+              </button>
+            ))}
+          </div>
+          {layout === 'm' ? (
+            <Link
+              to="/app/schedule/{-$return}/filter/{-$type}"
+              params={(previous) => ({ ...previous, type: undefined })}
+              search={(previous) => previous}
+              resetScroll={false}
+              className={cx(buttonStyles.secondary, 'px-3')}
+            >
+              <SlidersHorizontal className="size-4" aria-hidden="true" />
+              Filter
+              {filtersOn > 0 ? (
+                <span className="rounded-full bg-primary-600 px-1.5 text-xs text-white">
+                  {filtersOn}
+                  <span className="sr-only"> aktif</span>
+                </span>
+              ) : null}
+            </Link>
+          ) : null}
+          <Link to="/" className={cx(buttonStyles.ghost, 'px-3')}>
+            Ubah<span className="sr-only"> pencarian</span>
+          </Link>
+        </div>
+
+        <div className="desktop:grid desktop:grid-cols-[17rem_1fr] desktop:items-start desktop:gap-4">
+          {layout === 'd' ? (
+            <aside
+              aria-labelledby="filter-jadwal"
+              className="hairline sticky top-20 rounded-card border-grey-200 bg-white p-4"
+            >
+              <h2 id="filter-jadwal" className="mb-2 text-base font-bold">
+                Filter
+              </h2>
+              {filterPanel}
+            </aside>
+          ) : null}
+
+          <section aria-labelledby="hasil-jadwal" aria-busy={query.isPending && !samePlace}>
+            <h2 id="hasil-jadwal" className="sr-only">
+              Hasil pencarian jadwal
+            </h2>
+            {samePlace ? (
+              <EmptyState
+                title="Asal dan tujuan tidak boleh sama"
+                body="Pilih kota atau pool tujuan yang berbeda dari asal keberangkatan."
+              />
+            ) : query.isPending ? (
               <div className="space-y-3">
-                {groups.map((group) => (
-                  <ScheduleGroup key={group.key} group={group} />
+                <p role="status" className="sr-only">
+                  Memuat jadwal…
+                </p>
+                {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+                  <ScheduleGroupSkeleton key={index} />
                 ))}
               </div>
-              {query.isFetchNextPageError ? (
-                <p role="alert" className="mt-4 text-center text-sm text-danger-700">
-                  {friendlyErrorMessage(query.error)}
+            ) : query.isError && groups.length === 0 ? (
+              <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+            ) : groups.length === 0 ? (
+              <EmptyState
+                title="Jadwal tidak ditemukan"
+                body={
+                  filtersOn > 0
+                    ? 'Tidak ada jadwal yang cocok dengan filter. Ubah atau reset filter, atau coba tanggal lain.'
+                    : 'Belum ada jadwal untuk rute dan tanggal ini. Coba tanggal lain, atau ubah kota asal dan tujuan.'
+                }
+                onNextDay={() => onDateChange(addDays(params.date, 1))}
+                onReset={filtersOn > 0 || search.sort ? onFiltersReset : undefined}
+              />
+            ) : (
+              <>
+                <p role="status" className="mb-3 text-sm text-grey-600">
+                  {firstPage?.totalSchedules ?? 0} jadwal dari {firstPage?.totalGroups ?? 0} pilihan operator
                 </p>
-              ) : null}
-              {query.hasNextPage ? (
-                <div className="mt-4 text-center">
-                  <button
-                    type="button"
-                    className={buttonStyles.secondary}
-                    disabled={query.isFetchingNextPage}
-                    onClick={() => void query.fetchNextPage()}
-                  >
-                    {query.isFetchingNextPage ? 'Memuat…' : 'Muat lebih banyak'}
-                  </button>
+                <div className="space-y-3">
+                  {groups.map((group) => (
+                    <ScheduleGroup key={group.key} group={group} onChoose={choose} />
+                  ))}
                 </div>
-              ) : null}
-            </>
-          )}
-        </section>
+                {query.isFetchNextPageError ? (
+                  <p role="alert" className="mt-4 text-center text-sm text-danger-700">
+                    {friendlyErrorMessage(query.error)}
+                  </p>
+                ) : null}
+                {query.hasNextPage ? (
+                  <div className="mt-4 text-center">
+                    <ScheduleListSentinel
+                      enabled={!query.isFetchingNextPage && !query.isFetchNextPageError}
+                      pageCount={query.data?.pages.length ?? 0}
+                      onVisible={() => void query.fetchNextPage()}
+                    />
+                    <button
+                      type="button"
+                      className={buttonStyles.secondary}
+                      disabled={query.isFetchingNextPage}
+                      onClick={() => void query.fetchNextPage()}
+                    >
+                      {query.isFetchingNextPage ? 'Memuat…' : 'Muat lebih banyak'}
+                    </button>
+                  </div>
+                ) : null}
+              </>
+            )}
+          </section>
+        </div>
       </main>
       <Outlet />
     </>
   );
 }
 
-function EmptyState({ title, body, onNextDay }: { title: string; body: string; onNextDay?: () => void }) {
+function EmptyState({
+  title,
+  body,
+  onNextDay,
+  onReset,
+}: {
+  title: string;
+  body: string;
+  onNextDay?: () => void;
+  onReset?: () => void;
+}) {
   return (
     <div className="hairline rounded-card border-grey-200 bg-white px-6 py-10 text-center">
       <SearchX className="mx-auto size-10 text-primary-600" aria-hidden="true" />
       <p className="mt-3 text-lg font-bold">{title}</p>
       <p className="mx-auto mt-1 max-w-sm text-sm text-grey-600">{body}</p>
       <div className="mt-5 flex flex-wrap justify-center gap-2">
+        {onReset ? (
+          <button type="button" className={buttonStyles.secondary} onClick={onReset}>
+            Reset Filter
+          </button>
+        ) : null}
         {onNextDay ? (
           <button type="button" className={buttonStyles.primary} onClick={onNextDay}>
             Cek hari berikutnya

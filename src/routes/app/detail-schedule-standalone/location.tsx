@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../../components/placeholder-screen';
+import { DetailLocationPanel } from '../-components/detail-location-panel';
+import { detailKeyFromSearch } from '../-components/detail-schedule-view';
+import { DetailSheet } from '../-components/detail-sheet';
 
 export const Route = createFileRoute('/app/detail-schedule-standalone/location')({
   staticData: { routeName: 'detail-schedule-standalone-location' },
@@ -7,5 +9,16 @@ export const Route = createFileRoute('/app/detail-schedule-standalone/location')
 });
 
 function DetailScheduleStandaloneLocationSheet() {
-  return <SheetPlaceholder title="Lokasi" />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <DetailSheet
+      title="Lokasi"
+      onCloseWithoutHistory={() =>
+        void navigate({ to: '/app/detail-schedule-standalone', search: (previous) => previous })
+      }
+    >
+      <DetailLocationPanel detailKey={detailKeyFromSearch(search)} />
+    </DetailSheet>
+  );
 }

@@ -1,11 +1,32 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../../components/placeholder-screen';
+import { z } from 'zod';
+import { DetailSheet } from '../-components/detail-sheet';
+import { ScheduleViewSwitch, scheduleViewSchema, type ScheduleView } from '../-components/detail-view-switch';
 
 export const Route = createFileRoute('/app/schedule/{-$return}/change-view-schedule')({
   staticData: { routeName: 'change-view-schedule' },
+  validateSearch: z.object({ view: scheduleViewSchema }),
   component: ChangeViewScheduleSheet,
 });
 
 function ChangeViewScheduleSheet() {
-  return <SheetPlaceholder title="Ubah Tampilan Jadwal" />;
+  const { view } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const backToList = (chosen: ScheduleView) => {
+    // `view` rides along in the list's URL: the list's schema keeps unknown keys in the URL, and
+    // can add `view: scheduleViewSchema` when it draws the compact variant. Replace, so Back
+    // does not reopen this sheet.
+    const extra = { view: chosen };
+    void navigate({
+      to: '/app/schedule/{-$return}',
+      params: (previous) => previous,
+      search: (previous) => ({ ...previous, ...extra }),
+      replace: true,
+    });
+  };
+  return (
+    <DetailSheet title="Ubah Tampilan Jadwal" onCloseWithoutHistory={() => backToList(view)}>
+      <ScheduleViewSwitch value={view} onChange={backToList} />
+    </DetailSheet>
+  );
 }

@@ -1,11 +1,40 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../../components/placeholder-screen';
+import { z } from 'zod';
+import { isCalendarDate } from '../../../lib/format';
+import { DetailPartnerSchedule } from '../-components/detail-partner-schedule';
+import { DetailSheet } from '../-components/detail-sheet';
+
+/** Adds the operator, route (jurusan) and day to the list's search; bad values become undefined. */
+const partnerSearchSchema = z.object({
+  operator_code: z.string().min(1).optional().catch(undefined),
+  jurusan_id: z.coerce.number().int().positive().optional().catch(undefined),
+  date: z.string().refine(isCalendarDate).optional().catch(undefined),
+});
 
 export const Route = createFileRoute('/app/schedule/{-$return}/detail-schedule-by-patner')({
   staticData: { routeName: 'detail-schedule-by-patner' },
+  validateSearch: partnerSearchSchema,
   component: DetailScheduleByPatnerSheet,
 });
 
 function DetailScheduleByPatnerSheet() {
-  return <SheetPlaceholder title="Pilih Jadwal" />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <DetailSheet
+      title="Pilih Jadwal"
+      onCloseWithoutHistory={() =>
+        void navigate({
+          to: '/app/schedule/{-$return}',
+          params: (previous) => previous,
+          search: ({ operator_code: _o, jurusan_id: _j, date: _d, ...list }) => list,
+        })
+      }
+    >
+      <DetailPartnerSchedule
+        partnerKey={{ operatorCode: search.operator_code, routeId: search.jurusan_id, date: search.date }}
+        onDateChange={(date) => void navigate({ search: (previous) => ({ ...previous, date }), replace: true })}
+      />
+    </DetailSheet>
+  );
 }

@@ -1,11 +1,40 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../../components/placeholder-screen';
+import { z } from 'zod';
+import { isCalendarDate } from '../../../lib/format';
+import { DetailScheduleView, detailKeyFromSearch } from '../-components/detail-schedule-view';
+import { DetailSheet } from '../-components/detail-sheet';
+
+/**
+ * Adds the schedule's key to the list's own search params (the router merges a child's validated
+ * search into its parent's). A missing or bad value becomes undefined and the sheet explains it.
+ */
+export const detailScheduleSearchSchema = z.object({
+  operator_code: z.string().min(1).optional().catch(undefined),
+  schedule_code: z.string().min(1).optional().catch(undefined),
+  date: z.string().refine(isCalendarDate).optional().catch(undefined),
+});
 
 export const Route = createFileRoute('/app/schedule/{-$return}/detail-schedule')({
   staticData: { routeName: 'detail-schedule' },
+  validateSearch: detailScheduleSearchSchema,
   component: DetailScheduleSheet,
 });
 
 function DetailScheduleSheet() {
-  return <SheetPlaceholder title="Detail Jadwal" />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <DetailSheet
+      title="Detail Jadwal"
+      onCloseWithoutHistory={() =>
+        void navigate({
+          to: '/app/schedule/{-$return}',
+          params: (previous) => previous,
+          search: ({ operator_code: _o, schedule_code: _s, date: _d, ...list }) => list,
+        })
+      }
+    >
+      <DetailScheduleView detailKey={detailKeyFromSearch(search)} />
+    </DetailSheet>
+  );
 }

@@ -1,0 +1,306 @@
+/**
+ * npm run bench:search
+ *
+ * Requests per second and p50/p95/p99 latency of search-jadwal at concurrency 1, 16 and 64,
+ * side by side with /api/health of the same server (the ceiling: routing, logging and HTTP only).
+ * "search-jadwal" repeats a fixed mix of 40 searches, as users do (its pages come from the search
+ * page cache, seats counted live); "search-jadwal (cold)" never repeats one, so each request runs
+ * the full search query.
+ * The API runs as its own process on a fresh embedded database (PGlite, full seed) in a temporary
+ * folder, so the load generator does not share its event loop. Loopback only; every cell is the
+ * median of 3 runs, each bounded in requests and in time.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API_BASE, DEFAULT_BASIC_CREDENTIALS, HEADER, PREFIX } from '../contract';
+import { SEED_FIXTURES } from '../server/db/seed';
+import { addDays, jakartaToday } from '../server/services/dates';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CONCURRENCY = [1, 16, 64] as const;
+const RUNS = 3;
+/** Requests per run, and the time after which a run stops early (whichever comes first). */
+const REQUESTS: Record<(typeof CONCURRENCY)[number], number> = { 1: 600, 16: 4000, 64: 6000 };
+const RUN_TIME_LIMIT_MS = 4_000;
+const WARMUP_REQUESTS = 200;
+
+type Endpoint = 'search-jadwal' | 'search-jadwal (cold)' | 'health';
+const ENDPOINTS: readonly Endpoint[] = ['search-jadwal', 'search-jadwal (cold)', 'health'];
+
+interface RunResult {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server process.
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number, dataDir: string, today: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      TODAY: today,
+      // One log line per request would measure the terminal; warnings and errors still show.
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}${API_BASE}/health`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error('server did not start within 90 s');
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests.
+
+function userId(): string {
+  return 'bench'.padEnd(100, 'x');
+}
+
+const HEADERS = {
+  [HEADER.userId]: userId(),
+  [HEADER.platform]: 'WEB',
+  [HEADER.authorization]: `Basic ${Buffer.from(
+    `${DEFAULT_BASIC_CREDENTIALS.WEB.user}:${DEFAULT_BASIC_CREDENTIALS.WEB.password}`,
+  ).toString('base64')}`,
+};
+
+/** Bandung -> Jakarta over several days with a mix of filters, sorts and pages, as the app asks. */
+function searchPaths(today: string): string[] {
+  const { bandung, jakarta } = SEED_FIXTURES.cityIds;
+  const base = { asal_id: bandung, asal_tipe: 'kota', tujuan_id: jakarta, tujuan_tipe: 'kota' };
+  const variants: Record<string, string | number>[] = [
+    { group_by: 'operator-jurusan', page: 1 },
+    { group_by: 'operator-jurusan', page: 2 },
+    { group_by: 'operator-jurusan', page: 1, sort: 'termurah' },
+    { group_by: 'operator-jurusan', page: 1, operator: 'XTR' },
+    { group_by: 'operator-jurusan', page: 1, jam: 'pagi', fasilitas: 'ac' },
+    { group_by: 'operator-jurusan', page: 1, harga_min: 100000, harga_max: 200000 },
+    { group_by: 'operator-jurusan', page: 1, show_connecting: 1 },
+    { page: 1 },
+  ];
+  const paths: string[] = [];
+  for (let day = 1; day <= 5; day += 1) {
+    for (const variant of variants) {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries({ ...base, tanggal_berangkat: addDays(today, day), ...variant }))
+        query.set(key, String(value));
+      paths.push(`${API_BASE}/${PREFIX}/search-jadwal?${query.toString()}`);
+    }
+  }
+  return paths;
+}
+
+function get(agent: http.Agent, port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, agent, headers: HEADERS }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+async function runLoad(
+  port: number,
+  pathAt: (n: number) => string,
+  concurrency: number,
+  count: number,
+): Promise<RunResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  const stopAt = started + RUN_TIME_LIMIT_MS;
+  const worker = async () => {
+    while (next < count && performance.now() < stopAt) {
+      const path = pathAt(next);
+      next += 1;
+      const t0 = performance.now();
+      try {
+        const res = await get(agent, port, path);
+        latencies.push(performance.now() - t0);
+        if (res.status !== 200 || !res.body.startsWith('{"status":"OK"')) errors += 1;
+      } catch {
+        errors += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+function medianOf(runs: RunResult[]): RunResult {
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p95: median(runs.map((r) => r.p95)),
+    p99: median(runs.map((r) => r.p99)),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main.
+
+const benchStarted = performance.now();
+const today = jakartaToday();
+const dataDir = mkdtempSync(join(tmpdir(), 'berangkat-bench-'));
+const port = await freePort();
+console.log(`Starting the API on 127.0.0.1:${port} (PGlite, fresh seed for ${today}) ...`);
+const server = await startServer(port, dataDir, today);
+
+try {
+  const search = searchPaths(today);
+  // Never the same query twice (an unused price ceiling), so every request reads the page from
+  // the database instead of the search page cache: the cost of a first search.
+  const coldBase = search.filter((path) => !path.includes('harga_max'));
+  let coldSerial = 0;
+  const pathOf: Record<Endpoint, (n: number) => string> = {
+    'search-jadwal': (n) => search[n % search.length] as string,
+    'search-jadwal (cold)': (n) => {
+      coldSerial += 1;
+      return `${coldBase[n % coldBase.length] as string}&harga_max=${100_000_000 + coldSerial}`;
+    },
+    health: () => `${API_BASE}/health`,
+  };
+
+  // The answer must be a real one: a search that finds nothing would flatter the figures.
+  const probeAgent = new http.Agent({ keepAlive: true });
+  const probe = await get(probeAgent, port, search[0] as string);
+  probeAgent.destroy();
+  const probeBody = JSON.parse(probe.body) as { results?: { total?: number } };
+  if (probe.status !== 200 || !probeBody.results?.total) {
+    throw new Error(`search-jadwal probe failed: HTTP ${probe.status} ${probe.body.slice(0, 300)}`);
+  }
+  console.log(`search-jadwal probe: ${probeBody.results.total} groups on ${addDays(today, 1)}; warming up ...`);
+  for (const endpoint of ENDPOINTS) await runLoad(port, pathOf[endpoint], 4, WARMUP_REQUESTS);
+
+  const table: { endpoint: Endpoint; concurrency: number; result: RunResult }[] = [];
+  for (const concurrency of CONCURRENCY) {
+    const runs: Record<Endpoint, RunResult[]> = { 'search-jadwal': [], 'search-jadwal (cold)': [], health: [] };
+    // Alternate the endpoints so drift (GC, CPU heat) hits them alike.
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const endpoint of ENDPOINTS) {
+        runs[endpoint].push(await runLoad(port, pathOf[endpoint], concurrency, REQUESTS[concurrency]));
+      }
+    }
+    for (const endpoint of ENDPOINTS) table.push({ endpoint, concurrency, result: medianOf(runs[endpoint]) });
+    console.log(`  concurrency ${concurrency} done`);
+  }
+
+  const fmt = (n: number, digits = 1) => n.toFixed(digits);
+  const rows = [['endpoint', 'conc', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors']];
+  for (const { endpoint, concurrency, result } of table) {
+    rows.push([
+      endpoint,
+      String(concurrency),
+      fmt(result.rps, 0),
+      fmt(result.p50, 2),
+      fmt(result.p95, 2),
+      fmt(result.p99, 2),
+      String(result.errors),
+    ]);
+  }
+  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length))) ?? [];
+  const line = (row: string[]) => `| ${row.map((cell, col) => cell.padStart(widths[col] ?? 0)).join(' | ')} |`;
+  console.log(`\nsearch-jadwal vs health, median of ${RUNS} runs per cell (${today}, ${process.version})\n`);
+  console.log(line(rows[0] ?? []));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of rows.slice(1)) console.log(line(row));
+
+  for (const name of ['search-jadwal', 'search-jadwal (cold)'] as const) {
+    console.log(`\nRatio ${name} / health`);
+    for (const concurrency of CONCURRENCY) {
+      const s = table.find((t) => t.endpoint === name && t.concurrency === concurrency)?.result;
+      const h = table.find((t) => t.endpoint === 'health' && t.concurrency === concurrency)?.result;
+      if (!s || !h) continue;
+      console.log(
+        `  concurrency ${String(concurrency).padStart(2)}: req/s ${fmt(s.rps / h.rps, 3)}x, p95 ${fmt(s.p95 / h.p95, 1)}x`,
+      );
+    }
+  }
+  const target = table.find((t) => t.endpoint === 'search-jadwal' && t.concurrency === 16)?.result;
+  if (target) {
+    const pass = target.p95 < 25;
+    console.log(
+      `\nTarget: search-jadwal p95 < 25 ms at concurrency 16: ${fmt(target.p95, 2)} ms ${pass ? 'OK' : 'OVER'}`,
+    );
+  }
+  console.log(`Total time ${fmt((performance.now() - benchStarted) / 1000)} s`);
+  if (table.some((t) => t.result.errors > 0)) process.exitCode = 1;
+} finally {
+  await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { BookingInput } from '../../machines/booking-context';
+import type { Trip } from '../../machines/types';
+import { BOOKING_STORAGE_KEY, createBookingActor } from '../../src/flow/booking-actor-core';
+
+const input: BookingInput = {
+  layout: 'm',
+  signedIn: false,
+  features: { refundable: true, berkah: true, point: true },
+};
+
+const trip: Trip = {
+  kind: 'round-trip',
+  outbound: [
+    {
+      operatorCode: 'PRM',
+      operatorName: 'Primajasa',
+      operatorType: 'shuttle',
+      operatorLogo: '',
+      scheduleCode: 'PRM-BDG-JKT-0700',
+      date: '2026-11-23',
+      departureTime: '07:00',
+      origin: 'Pool Pasteur',
+      destination: 'Pool Cawang',
+      selectSeat: true,
+      refundable: true,
+    },
+  ],
+  return: null,
+  connectingCode: null,
+};
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    removeItem: (key: string) => void data.delete(key),
+  };
+}
+
+describe('booking actor persistence', () => {
+  it('persists every change under berangkat:booking', () => {
+    const storage = memoryStorage();
+    const actor = createBookingActor({ input, storage, onNavigate: vi.fn() });
+    expect(storage.data.has(BOOKING_STORAGE_KEY)).toBe(true);
+    actor.send({ type: 'trip.set', trip });
+    const stored = JSON.parse(storage.data.get(BOOKING_STORAGE_KEY) ?? '{}') as { context: { trip: Trip } };
+    expect(stored.context.trip).toEqual(trip);
+    actor.stop();
+  });
+
+  it('restores the stored snapshot (the chosen outbound survives a reload)', () => {
+    const storage = memoryStorage();
+    const first = createBookingActor({ input, storage, onNavigate: vi.fn() });
+    first.send({ type: 'trip.set', trip });
+    first.stop();
+
+    const second = createBookingActor({ input, storage, onNavigate: vi.fn() });
+    expect(second.getSnapshot().context.trip).toEqual(trip);
+    second.stop();
+  });
+
+  it.each([
+    ['not JSON', '{oops'],
+    ['JSON of the wrong shape', JSON.stringify({ hello: 'world' })],
+    ['a number', '42'],
+    ['null', 'null'],
+  ])('starts fresh when the stored value is %s', (_label, text) => {
+    const storage = memoryStorage({ [BOOKING_STORAGE_KEY]: text });
+    const actor = createBookingActor({ input, storage, onNavigate: vi.fn() });
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().context.trip).toBeNull();
+    // The bad value was replaced by a good snapshot.
+    expect(JSON.parse(storage.data.get(BOOKING_STORAGE_KEY) ?? '{}')).toMatchObject({ status: 'active' });
+    actor.stop();
+  });
+
+  it('keeps working when storage throws', () => {
+    const storage = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
+    const actor = createBookingActor({ input, storage, onNavigate: vi.fn() });
+    actor.send({ type: 'trip.set', trip });
+    expect(actor.getSnapshot().context.trip).toEqual(trip);
+    actor.stop();
+  });
+
+  it('hands the navigate intents it emits to the router adapter', () => {
+    const onNavigate = vi.fn();
+    const storage = memoryStorage();
+    const actor = createBookingActor({ input: { ...input, trip }, storage, onNavigate });
+    actor.send({ type: 'leave.request', intent: { kind: 'route', name: 'home' } });
+    actor.send({ type: 'dialog.confirm' });
+    expect(onNavigate).toHaveBeenCalledWith({ kind: 'route', name: 'home' });
+    actor.stop();
+  });
+});
