@@ -193,3 +193,17 @@ test('the calendar sheet picks a day beyond the date strip', async ({ page }) =>
   await expect.poll(() => new URL(page.url()).searchParams.get('tanggal')).not.toBe(before);
   await expect(seatsLeft(page)).toBeVisible();
 });
+
+test('"Ubah" opens the search form filled with the current search', async ({ page }) => {
+  await page.goto('/app/schedule?asal_id=1&asal_tipe=kota&tujuan_id=12&tujuan_tipe=kota');
+  await expect(page.getByText(/Sisa \d+ kursi/).first()).toBeVisible();
+  const day = new URL(page.url()).searchParams.get('tanggal');
+  await page.getByRole('link', { name: 'Ubah pencarian' }).click();
+  await expect(page).toHaveURL(/\/app-m-web\/change-form/);
+  await expect(page.getByRole('heading', { name: 'Ubah Pencarian' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Ke' })).toHaveValue('Semarang');
+  await page.getByRole('button', { name: 'Cari Tiket' }).click();
+  await expect(page).toHaveURL(/\/app\/schedule\?/);
+  expect(new URL(page.url()).searchParams.get('tujuan_id')).toBe('12');
+  expect(new URL(page.url()).searchParams.get('tanggal')).toBe(day);
+});

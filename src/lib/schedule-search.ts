@@ -173,3 +173,80 @@ export function isSamePlace(search: ScheduleSearch): boolean {
 /** `/app/schedule/{-$return}`: only the literal `return` selects the return leg. */
 export const RETURN_PARAM = RETURN_ROUTE_PARAM;
 export const isReturnParam = (value: string | undefined): boolean => value === RETURN_PARAM;
+
+/** The change form (`/app-m-web/change-form`): the current search plus the place names it shows. */
+export const changeFormSearchSchema = z.object({
+  asal_id: placeId(DEFAULT_ORIGIN.id),
+  asal_tipe: placeType(DEFAULT_ORIGIN.type),
+  tujuan_id: placeId(DEFAULT_DESTINATION.id),
+  tujuan_tipe: placeType(DEFAULT_DESTINATION.type),
+  asal_nama: z.string().trim().min(1).max(80).optional().catch(undefined),
+  tujuan_nama: z.string().trim().min(1).max(80).optional().catch(undefined),
+  tanggal: z.string().optional().catch(undefined),
+  pp: flag,
+  tanggal_pulang: z.string().optional().catch(undefined),
+});
+export type ChangeFormSearch = z.output<typeof changeFormSearchSchema>;
+
+export interface SearchFormInitial {
+  origin: { id: number; type: PointType; name: string };
+  destination: { id: number; type: PointType; name: string };
+  date: string;
+  roundTrip: boolean;
+  returnDate: string;
+}
+
+/**
+ * What the change form starts with: the passenger's current search. A place whose name did not
+ * come along falls back to the default pair, so the form never shows an unnamed place.
+ */
+export function changeFormInitial(search: ChangeFormSearch, today: string, tomorrow: string): SearchFormInitial {
+  const named = search.asal_nama !== undefined && search.tujuan_nama !== undefined;
+  const origin = named ? { id: search.asal_id, type: search.asal_tipe, name: search.asal_nama ?? '' } : DEFAULT_ORIGIN;
+  const destination = named
+    ? { id: search.tujuan_id, type: search.tujuan_tipe, name: search.tujuan_nama ?? '' }
+    : DEFAULT_DESTINATION;
+  const date = search.tanggal && isCalendarDate(search.tanggal) && search.tanggal >= today ? search.tanggal : tomorrow;
+  const returnDate =
+    search.tanggal_pulang && isCalendarDate(search.tanggal_pulang) && search.tanggal_pulang >= date
+      ? search.tanggal_pulang
+      : date;
+  return { origin, destination, date, roundTrip: search.pp, returnDate };
+}
+
+/** Names of the searched places as a result shows them (city or pool, by the search's type). */
+interface ResultPlaces {
+  departCity: string;
+  dropCity: string;
+  departPool: string;
+  dropPool: string;
+}
+
+/**
+ * The change form's search for the list being shown: the same places and days, with the names
+ * read off a result (the return list runs the other way). No result: no names, so the form
+ * falls back to the defaults for the places but keeps the days.
+ */
+export function toChangeFormSearch(search: ScheduleSearch, isReturn: boolean, result?: ResultPlaces): ChangeFormSearch {
+  const from =
+    result &&
+    (isReturn
+      ? { city: result.dropCity, pool: result.dropPool }
+      : { city: result.departCity, pool: result.departPool });
+  const to =
+    result &&
+    (isReturn
+      ? { city: result.departCity, pool: result.departPool }
+      : { city: result.dropCity, pool: result.dropPool });
+  return {
+    asal_id: search.asal_id,
+    asal_tipe: search.asal_tipe,
+    tujuan_id: search.tujuan_id,
+    tujuan_tipe: search.tujuan_tipe,
+    asal_nama: from && (search.asal_tipe === 'kota' ? from.city : from.pool),
+    tujuan_nama: to && (search.tujuan_tipe === 'kota' ? to.city : to.pool),
+    tanggal: search.tanggal,
+    pp: search.pp,
+    tanggal_pulang: search.tanggal_pulang,
+  };
+}

@@ -6,7 +6,7 @@ import { kotaPopulerQueryOptions } from '../../api/queries';
 import { buttonStyles } from '../../components/button-styles';
 import { cx } from '../../lib/cx';
 import { formatDateLong, isCalendarDate, todayInJakarta, tomorrowInJakarta } from '../../lib/format';
-import { DEFAULT_DESTINATION, DEFAULT_ORIGIN } from '../../lib/schedule-search';
+import { DEFAULT_DESTINATION, DEFAULT_ORIGIN, type SearchFormInitial } from '../../lib/schedule-search';
 import { PlaceComboBox, placeKey, type PlaceValue } from './place-combobox';
 
 type TripType = 'one-way' | 'round-trip';
@@ -79,14 +79,15 @@ function DateField({
 }
 
 /** Home search form (spec section 1): origin, destination, date, one way or round trip. */
-export function SearchForm() {
+/** `initial` is the search being changed (change-form); home starts from the defaults. */
+export function SearchForm({ initial }: { initial?: SearchFormInitial }) {
   const navigate = useNavigate();
   const today = todayInJakarta();
-  const [origin, setOrigin] = useState<PlaceValue>(DEFAULT_ORIGIN);
-  const [destination, setDestination] = useState<PlaceValue>(DEFAULT_DESTINATION);
-  const [date, setDate] = useState(() => tomorrowInJakarta());
-  const [tripType, setTripType] = useState<TripType>('one-way');
-  const [returnDate, setReturnDate] = useState(date);
+  const [origin, setOrigin] = useState<PlaceValue>(initial?.origin ?? DEFAULT_ORIGIN);
+  const [destination, setDestination] = useState<PlaceValue>(initial?.destination ?? DEFAULT_DESTINATION);
+  const [date, setDate] = useState(() => initial?.date ?? tomorrowInJakarta());
+  const [tripType, setTripType] = useState<TripType>(initial?.roundTrip ? 'round-trip' : 'one-way');
+  const [returnDate, setReturnDate] = useState(initial?.returnDate ?? date);
   const [error, setError] = useState<string | null>(null);
   const roundTrip = tripType === 'round-trip';
 

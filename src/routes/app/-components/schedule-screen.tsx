@@ -17,6 +17,8 @@ import {
   withoutFilters,
   type ScheduleSearch,
   type Sort,
+  toChangeFormSearch,
+  type ChangeFormSearch,
 } from '../../../lib/schedule-search';
 import { useLayoutMode } from '../../../platform/layout-mode';
 import { DateStrip } from './date-strip';
@@ -65,6 +67,7 @@ export function ScheduleScreen({
   const groups = query.data?.pages.flatMap((page) => page.groups) ?? [];
   const firstSchedule = groups[0]?.schedules[0];
   const trip = firstSchedule ? `${firstSchedule.departCity} → ${firstSchedule.dropCity} · ` : '';
+  const changeSearch = toChangeFormSearch(search, isReturn, firstSchedule);
   const title = isReturn ? 'Pilih Jadwal Pulang' : 'Pilih Jadwal Pergi';
   const filtersOn = activeFilterCount(search);
   const sort = search.sort ?? 'berangkat';
@@ -163,7 +166,7 @@ export function ScheduleScreen({
               ) : null}
             </Link>
           ) : null}
-          <Link to="/" className={cx(buttonStyles.ghost, 'px-3')}>
+          <Link to="/app-m-web/change-form" search={changeSearch} className={cx(buttonStyles.ghost, 'px-3')}>
             Ubah<span className="sr-only"> pencarian</span>
           </Link>
         </div>
@@ -187,6 +190,7 @@ export function ScheduleScreen({
             </h2>
             {samePlace ? (
               <EmptyState
+                changeSearch={changeSearch}
                 title="Asal dan tujuan tidak boleh sama"
                 body="Pilih kota atau pool tujuan yang berbeda dari asal keberangkatan."
               />
@@ -203,6 +207,7 @@ export function ScheduleScreen({
               <ErrorState error={query.error} onRetry={() => void query.refetch()} />
             ) : groups.length === 0 ? (
               <EmptyState
+                changeSearch={changeSearch}
                 title="Jadwal tidak ditemukan"
                 body={
                   filtersOn > 0
@@ -257,11 +262,13 @@ export function ScheduleScreen({
 function EmptyState({
   title,
   body,
+  changeSearch,
   onNextDay,
   onReset,
 }: {
   title: string;
   body: string;
+  changeSearch: ChangeFormSearch;
   onNextDay?: () => void;
   onReset?: () => void;
 }) {
@@ -281,7 +288,7 @@ function EmptyState({
             Cek hari berikutnya
           </button>
         ) : null}
-        <Link to="/" className={buttonStyles.secondary}>
+        <Link to="/app-m-web/change-form" search={changeSearch} className={buttonStyles.secondary}>
           Ubah Pencarian
         </Link>
       </div>
