@@ -18,6 +18,42 @@ export type TripLegInput = z.infer<typeof TripLegInputSchema>;
 
 export const FeeTypeSchema = z.enum(['persen', 'nominal']);
 
+/** The trip fields shared by price check and reservation. */
+interface TripShape {
+  flag_connecting: 0 | 1;
+  flag_pp: 0 | 1;
+  connecting: unknown[];
+  operator_kode_pergi?: string | undefined;
+  jadwal_kode_pergi?: string | undefined;
+  tanggal_berangkat_pergi?: string | undefined;
+  operator_kode_pulang?: string | undefined;
+  jadwal_kode_pulang?: string | undefined;
+  tanggal_berangkat_pulang?: string | undefined;
+}
+
+/** A connecting trip needs two legs or more; otherwise an outbound schedule, and a return one for a round trip. */
+export function refineTripShape(body: TripShape, ctx: z.RefinementCtx): void {
+  if (body.flag_connecting === 1) {
+    if (body.connecting.length < 2) {
+      ctx.addIssue({ code: 'custom', path: ['connecting'], message: 'perjalanan pindah armada butuh minimal 2 rute' });
+    }
+    return;
+  }
+  if (!body.operator_kode_pergi || !body.jadwal_kode_pergi || !body.tanggal_berangkat_pergi) {
+    ctx.addIssue({ code: 'custom', path: ['jadwal_kode_pergi'], message: 'jadwal pergi wajib diisi' });
+  }
+  if (
+    body.flag_pp === 1 &&
+    (!body.operator_kode_pulang || !body.jadwal_kode_pulang || !body.tanggal_berangkat_pulang)
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['jadwal_kode_pulang'],
+      message: 'jadwal pulang wajib diisi untuk pulang pergi',
+    });
+  }
+}
+
 /** POST {prefix}/cek-harga. The server prices from its own data; client fee fields are hints only. */
 export const CekHargaBodySchema = z
   .object({
@@ -41,30 +77,7 @@ export const CekHargaBodySchema = z
     donasi: RupiahSchema.nullable().default(null),
     flag_point: flag01.default(0),
   })
-  .superRefine((body, ctx) => {
-    if (body.flag_connecting === 1) {
-      if (body.connecting.length < 2)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['connecting'],
-          message: 'perjalanan pindah armada butuh minimal 2 rute',
-        });
-      return;
-    }
-    if (!body.operator_kode_pergi || !body.jadwal_kode_pergi || !body.tanggal_berangkat_pergi) {
-      ctx.addIssue({ code: 'custom', path: ['jadwal_kode_pergi'], message: 'jadwal pergi wajib diisi' });
-    }
-    if (
-      body.flag_pp === 1 &&
-      (!body.operator_kode_pulang || !body.jadwal_kode_pulang || !body.tanggal_berangkat_pulang)
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['jadwal_kode_pulang'],
-        message: 'jadwal pulang wajib diisi untuk pulang pergi',
-      });
-    }
-  });
+  .superRefine(refineTripShape);
 export type CekHargaBody = z.input<typeof CekHargaBodySchema>;
 
 export const PriceLineTypeSchema = z.enum(['less', 'add', 'total', 'cashback-point', 'potongan-point', 'normal']);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateSchema, RupiahSchema } from './common';
 import { envelope } from './envelope';
 import { BookerNameSchema, DonationMessageSchema, EmailSchema, PassengerNameSchema, PhoneSchema } from './fields';
-import { FeeTypeSchema } from './price';
+import { FeeTypeSchema, refineTripShape } from './price';
 
 /**
  * POST {prefix}/reservasi (spec section 7 "Reservation"): the price-check trip fields, with
@@ -68,32 +68,13 @@ export const ReservasiBodySchema = z
     flag_point: flag01.default(0),
   })
   .superRefine((body, ctx) => {
-    if (body.flag_connecting === 1) {
-      if (body.connecting.length < 2)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['connecting'],
-          message: 'perjalanan pindah armada butuh minimal 2 rute',
-        });
-      return;
-    }
-    if (!body.operator_kode_pergi || !body.jadwal_kode_pergi || !body.tanggal_berangkat_pergi) {
-      ctx.addIssue({ code: 'custom', path: ['jadwal_kode_pergi'], message: 'jadwal pergi wajib diisi' });
-    }
+    refineTripShape(body, ctx);
+    if (body.flag_connecting === 1) return;
     if (body.kursi_pergi.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['kursi_pergi'], message: 'kursi pergi wajib dipilih' });
     }
-    if (body.flag_pp === 1) {
-      if (!body.operator_kode_pulang || !body.jadwal_kode_pulang || !body.tanggal_berangkat_pulang) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['jadwal_kode_pulang'],
-          message: 'jadwal pulang wajib diisi untuk pulang pergi',
-        });
-      }
-      if (body.kursi_pulang.length === 0) {
-        ctx.addIssue({ code: 'custom', path: ['kursi_pulang'], message: 'kursi pulang wajib dipilih' });
-      }
+    if (body.flag_pp === 1 && body.kursi_pulang.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['kursi_pulang'], message: 'kursi pulang wajib dipilih' });
     }
   });
 export type ReservasiBody = z.input<typeof ReservasiBodySchema>;
