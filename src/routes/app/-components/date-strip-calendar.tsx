@@ -1,3 +1,6 @@
+import { useNavigate } from '@tanstack/react-router';
+import { todayInJakarta } from '../../../lib/format';
+import type { ScheduleSearch } from '../../../lib/schedule-search';
 import { buttonStyles } from '../../../components/button-styles';
 import { DateCalendar } from '../../-components/date-calendar';
 import { FilterSheet } from './filter-sheet';
@@ -32,5 +35,46 @@ export function DateStripCalendar({
         <DateCalendar label={label} value={value} min={min} onChange={onSelect} />
       </div>
     </FilterSheet>
+  );
+}
+
+/**
+ * The schedule list's calendar children: `calendar` picks the day of the list being shown,
+ * `change-calendar` the return day of a round trip. Either way the list follows in place.
+ */
+export function ScheduleDateSheet({
+  title,
+  editsReturn,
+  returnParam,
+  search,
+}: {
+  title: string;
+  editsReturn: boolean;
+  returnParam: string | undefined;
+  search: ScheduleSearch;
+}) {
+  const navigate = useNavigate({ from: '/app/schedule/{-$return}' });
+  const toList = (date?: string) =>
+    void navigate({
+      to: '/app/schedule/{-$return}',
+      params: { return: returnParam },
+      search: (previous) =>
+        date === undefined
+          ? previous
+          : editsReturn
+            ? { ...previous, tanggal_pulang: date }
+            : { ...previous, tanggal: date },
+      replace: true,
+      resetScroll: false,
+    });
+  return (
+    <DateStripCalendar
+      title={title}
+      label={editsReturn ? 'Tanggal Pulang' : 'Tanggal Berangkat'}
+      value={editsReturn ? (search.tanggal_pulang ?? search.tanggal) : search.tanggal}
+      min={editsReturn ? search.tanggal : todayInJakarta()}
+      onSelect={(date) => toList(date)}
+      onClose={() => toList()}
+    />
   );
 }
