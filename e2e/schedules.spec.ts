@@ -207,3 +207,14 @@ test('"Ubah" opens the search form filled with the current search', async ({ pag
   expect(new URL(page.url()).searchParams.get('tujuan_id')).toBe('12');
   expect(new URL(page.url()).searchParams.get('tanggal')).toBe(day);
 });
+
+test('a night departure arriving after midnight is marked as the next day', async ({ page }) => {
+  // Seed: Sinar Harapan Trans leaves Bandung for Semarang at 17.00 and arrives at 00.00.
+  await page.goto('/app/schedule?asal_id=1&asal_tipe=kota&tujuan_id=12&tujuan_tipe=kota');
+  const night = page.getByRole('article').filter({ hasText: '17.00 WIB' }).first();
+  await expect(night.getByText('+1 hari').first()).toBeVisible();
+  // A daytime trip on the same list carries no mark.
+  const day = page.getByRole('article').filter({ hasText: '06.00 WIB' }).first();
+  await expect(day).toBeVisible();
+  await expect(day.getByText('+1 hari')).toHaveCount(0);
+});

@@ -89,6 +89,14 @@ export function formatTime(time: string): string {
   return `${hours.padStart(2, '0')}.${minutes.padStart(2, '0')} ${TIME_SUFFIX}`;
 }
 
+/**
+ * Whether an arrival at `arrival` ('HH:mm') after a departure at `departure` falls on the next
+ * day. Trips here last under a day, so an earlier clock time means after midnight.
+ */
+export function arrivesNextDay(departure: string, arrival: string): boolean {
+  return arrival < departure;
+}
+
 /** Today's calendar date in Jakarta as `YYYY-MM-DD`, whatever the device's own time zone. */
 export function todayInJakarta(now: Date = new Date()): string {
   const parts = new Intl.DateTimeFormat('en-US', {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  arrivesNextDay,
   addDays,
   formatDateCompact,
   formatDateLong,
@@ -99,5 +100,14 @@ describe('dates and times', () => {
     expect(isCalendarDate('2026-02-30')).toBe(false);
     expect(isCalendarDate('2026-2-3')).toBe(false);
     expect(isCalendarDate('besok')).toBe(false);
+  });
+});
+
+describe('arrival after midnight', () => {
+  it('is the next day when the arrival clock time is earlier than departure', () => {
+    expect(arrivesNextDay('17:00', '00:00')).toBe(true);
+    expect(arrivesNextDay('22:30', '05:15')).toBe(true);
+    expect(arrivesNextDay('08:00', '11:00')).toBe(false);
+    expect(arrivesNextDay('08:00', '08:00')).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { ArrowRight, Shuffle } from 'lucide-react';
 import type { ScheduleCard, ScheduleGroupCard } from '../../../api/mappers';
 import { buttonStyles } from '../../../components/button-styles';
 import { cx } from '../../../lib/cx';
-import { formatRupiah, formatRupiahRange, formatTime } from '../../../lib/format';
+import { arrivesNextDay, formatRupiah, formatRupiahRange, formatTime } from '../../../lib/format';
 import { useOpenScheduleDetail } from './detail-schedule-view';
 import { FacilityIcons } from './facility-icons';
 import { OperatorLogo } from './operator-logo';
@@ -77,6 +77,11 @@ function ScheduleRow({ schedule, onChoose }: { schedule: ScheduleCard; onChoose?
           <ArrowRight className="size-4 text-grey-500" aria-hidden="true" />
           <span className="sr-only">tiba</span>
           <span className="font-semibold whitespace-nowrap text-grey-700">{formatTime(schedule.arrivalTime)}</span>
+          {arrivesNextDay(schedule.departureTime, schedule.arrivalTime) ? (
+            <span className="rounded-full bg-warning-50 px-2 text-xs font-semibold text-warning-800">
+              +1 hari<span className="sr-only">, tiba keesokan harinya</span>
+            </span>
+          ) : null}
         </p>
         <p className="mt-0.5 text-sm text-grey-700">
           {schedule.departPool} <span aria-hidden="true">→</span>
