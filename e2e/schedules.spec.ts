@@ -218,3 +218,20 @@ test('a night departure arriving after midnight is marked as the next day', asyn
   await expect(day).toBeVisible();
   await expect(day.getByText('+1 hari')).toHaveCount(0);
 });
+
+test('"Tampilan" switches the list to one compact line per departure, kept in the URL', async ({ page }) => {
+  await page.goto('/app/schedule?asal_id=1&asal_tipe=kota&tujuan_id=2&tujuan_tipe=kota');
+  const firstGroup = page.getByRole('article').first();
+  await expect(firstGroup.getByText('Executive').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Tampilan daftar jadwal' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Ubah Tampilan Jadwal' });
+  await sheet.getByText('Ringkas', { exact: true }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page).toHaveURL(/view=ringkas/);
+  // Compact rows keep time, price and the choose button, and drop the service and facilities line.
+  await expect(firstGroup.getByRole('button', { name: /^Pilih / }).first()).toBeVisible();
+  await expect(firstGroup.getByText('Executive')).toHaveCount(0);
+  await page.reload();
+  await expect(firstGroup.getByRole('button', { name: /^Pilih / }).first()).toBeVisible();
+  await expect(firstGroup.getByText('Executive')).toHaveCount(0);
+});

@@ -71,11 +71,23 @@ const filterShape = {
   sort: SortSchema.optional().catch(undefined),
 };
 
+/**
+ * How the schedule list draws its departures, kept in the URL as `view` so a shared link keeps
+ * it: `daftar` (full cards, the default) or `ringkas` (one compact line per departure).
+ */
+export const SCHEDULE_VIEWS = ['daftar', 'ringkas'] as const;
+export type ScheduleView = (typeof SCHEDULE_VIEWS)[number];
+export const DEFAULT_SCHEDULE_VIEW: ScheduleView = 'daftar';
+/** Any other value falls back to the default. */
+export const scheduleViewSchema = z.enum(SCHEDULE_VIEWS).default(DEFAULT_SCHEDULE_VIEW).catch(DEFAULT_SCHEDULE_VIEW);
+
 export const FILTER_KEYS = ['operator', 'jam', 'fasilitas', 'harga_min', 'harga_max', 'sort'] as const;
 
 export const scheduleSearchSchema = z
   .object({
     ...filterShape,
+    /** Absent means the full cards (`daftar`). */
+    view: z.enum(SCHEDULE_VIEWS).optional().catch(undefined),
     asal_id: placeId(DEFAULT_ORIGIN.id),
     asal_tipe: placeType(DEFAULT_ORIGIN.type),
     tujuan_id: placeId(DEFAULT_DESTINATION.id),

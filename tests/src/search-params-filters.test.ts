@@ -102,3 +102,12 @@ describe('schedule search filters and sort in the URL', () => {
     expect(reset).toMatchObject({ pp: true, tanggal_pulang: '2026-11-25' });
   });
 });
+
+describe('list view in the URL', () => {
+  it('keeps ringkas or daftar and drops anything else', () => {
+    expect(scheduleSearchSchema.parse({ view: 'ringkas' }).view).toBe('ringkas');
+    expect(scheduleSearchSchema.parse({ view: 'daftar' }).view).toBe('daftar');
+    expect(scheduleSearchSchema.parse({ view: 'grid' }).view).toBeUndefined();
+    expect(scheduleSearchSchema.parse({}).view).toBeUndefined();
+  });
+});

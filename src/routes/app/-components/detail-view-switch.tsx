@@ -1,17 +1,9 @@
 import { useId } from 'react';
 import { LayoutList, Rows3, type LucideIcon } from 'lucide-react';
-import { z } from 'zod';
 import { cx } from '../../../lib/cx';
+import { SCHEDULE_VIEWS, type ScheduleView } from '../../../lib/schedule-search';
 
-/**
- * How the schedule list draws its cards, kept in the list's URL as `view` so a shared link keeps
- * it: `daftar` (full cards, the default) or `ringkas` (one compact line per departure).
- */
-export const SCHEDULE_VIEWS = ['daftar', 'ringkas'] as const;
-export type ScheduleView = (typeof SCHEDULE_VIEWS)[number];
-export const DEFAULT_SCHEDULE_VIEW: ScheduleView = 'daftar';
-/** For the list's own search schema: any other value falls back to the default. */
-export const scheduleViewSchema = z.enum(SCHEDULE_VIEWS).default(DEFAULT_SCHEDULE_VIEW).catch(DEFAULT_SCHEDULE_VIEW);
+export { SCHEDULE_VIEWS, scheduleViewSchema, type ScheduleView } from '../../../lib/schedule-search';
 
 const OPTIONS: Record<ScheduleView, { label: string; hint: string; icon: LucideIcon }> = {
   daftar: { label: 'Daftar', hint: 'Kartu lengkap dengan fasilitas dan rute', icon: LayoutList },

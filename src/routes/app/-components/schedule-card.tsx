@@ -65,7 +65,15 @@ function Price({ schedule }: { schedule: ScheduleCard }) {
 export type ChooseSchedule = (schedule: ScheduleCard) => void;
 
 /** One departure: its times, pools and legs, a link to its detail and the "Pilih" button. */
-function ScheduleRow({ schedule, onChoose }: { schedule: ScheduleCard; onChoose?: ChooseSchedule }) {
+function ScheduleRow({
+  schedule,
+  onChoose,
+  compact,
+}: {
+  schedule: ScheduleCard;
+  onChoose?: ChooseSchedule | undefined;
+  compact: boolean;
+}) {
   const soldOut = schedule.remainingSeats === 0;
   const time = formatTime(schedule.departureTime);
   const openDetail = useOpenScheduleDetail();
@@ -82,17 +90,22 @@ function ScheduleRow({ schedule, onChoose }: { schedule: ScheduleCard; onChoose?
               +1 hari<span className="sr-only">, tiba keesokan harinya</span>
             </span>
           ) : null}
+          {compact && schedule.isConnecting ? <ConnectingBadge /> : null}
         </p>
-        <p className="mt-0.5 text-sm text-grey-700">
-          {schedule.departPool} <span aria-hidden="true">→</span>
-          <span className="sr-only">ke</span> {schedule.dropPool}
-        </p>
-        <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="text-xs text-grey-600">{schedule.service}</span>
-          <FacilityIcons facilities={schedule.facilities} />
-          {schedule.isConnecting ? <ConnectingBadge /> : null}
-        </div>
-        {schedule.isConnecting && schedule.legs.length > 0 ? (
+        {compact ? null : (
+          <>
+            <p className="mt-0.5 text-sm text-grey-700">
+              {schedule.departPool} <span aria-hidden="true">→</span>
+              <span className="sr-only">ke</span> {schedule.dropPool}
+            </p>
+            <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className="text-xs text-grey-600">{schedule.service}</span>
+              <FacilityIcons facilities={schedule.facilities} />
+              {schedule.isConnecting ? <ConnectingBadge /> : null}
+            </div>
+          </>
+        )}
+        {!compact && schedule.isConnecting && schedule.legs.length > 0 ? (
           <ol
             className="mt-2 space-y-1 border-l-2 border-warning-300 pl-3 text-xs text-grey-700"
             aria-label={`Rute perjalanan ${time}`}
@@ -147,8 +160,16 @@ function ScheduleRow({ schedule, onChoose }: { schedule: ScheduleCard; onChoose?
   );
 }
 
-/** One operator on one route: its logo and name, then each departure. */
-export function ScheduleGroup({ group, onChoose }: { group: ScheduleGroupCard; onChoose?: ChooseSchedule }) {
+/** One operator on one route: its logo and name, then each departure (compact: one line each). */
+export function ScheduleGroup({
+  group,
+  onChoose,
+  compact = false,
+}: {
+  group: ScheduleGroupCard;
+  onChoose?: ChooseSchedule;
+  compact?: boolean;
+}) {
   const headingId = `jadwal-${group.key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   return (
     <article aria-labelledby={headingId} className="hairline overflow-hidden rounded-card border-grey-200 bg-white">
@@ -168,7 +189,7 @@ export function ScheduleGroup({ group, onChoose }: { group: ScheduleGroupCard; o
       <ul className="divide-y divide-grey-100">
         {group.schedules.map((schedule) => (
           <li key={schedule.code}>
-            <ScheduleRow schedule={schedule} onChoose={onChoose} />
+            <ScheduleRow schedule={schedule} onChoose={onChoose} compact={compact} />
           </li>
         ))}
       </ul>

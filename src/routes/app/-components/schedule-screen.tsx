@@ -18,6 +18,7 @@ import {
   type ScheduleSearch,
   type Sort,
   toChangeFormSearch,
+  DEFAULT_SCHEDULE_VIEW,
   type ChangeFormSearch,
 } from '../../../lib/schedule-search';
 import { useLayoutMode } from '../../../platform/layout-mode';
@@ -166,6 +167,15 @@ export function ScheduleScreen({
               ) : null}
             </Link>
           ) : null}
+          <Link
+            to="/app/schedule/{-$return}/change-view-schedule"
+            params={(previous) => previous}
+            search={(previous) => ({ ...previous, view: search.view ?? DEFAULT_SCHEDULE_VIEW })}
+            resetScroll={false}
+            className={cx(buttonStyles.ghost, 'px-3')}
+          >
+            Tampilan<span className="sr-only"> daftar jadwal</span>
+          </Link>
           <Link to="/app-m-web/change-form" search={changeSearch} className={cx(buttonStyles.ghost, 'px-3')}>
             Ubah<span className="sr-only"> pencarian</span>
           </Link>
@@ -224,7 +234,12 @@ export function ScheduleScreen({
                 </p>
                 <div className="space-y-3">
                   {groups.map((group) => (
-                    <ScheduleGroup key={group.key} group={group} onChoose={choose} />
+                    <ScheduleGroup
+                      key={group.key}
+                      group={group}
+                      onChoose={choose}
+                      compact={search.view === 'ringkas'}
+                    />
                   ))}
                 </div>
                 {query.isFetchNextPageError ? (

@@ -13,14 +13,11 @@ function ChangeViewScheduleSheet() {
   const { view } = Route.useSearch();
   const navigate = Route.useNavigate();
   const backToList = (chosen: ScheduleView) => {
-    // `view` rides along in the list's URL: the list's schema keeps unknown keys in the URL, and
-    // can add `view: scheduleViewSchema` when it draws the compact variant. Replace, so Back
-    // does not reopen this sheet.
-    const extra = { view: chosen };
+    // The list reads `view` from its URL. Replace, so Back does not reopen this sheet.
     void navigate({
       to: '/app/schedule/{-$return}',
       params: (previous) => previous,
-      search: (previous) => ({ ...previous, ...extra }),
+      search: (previous) => ({ ...previous, view: chosen }),
       replace: true,
     });
   };
