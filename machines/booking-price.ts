@@ -1,7 +1,15 @@
 import type { CekHargaBody, PriceLine, PriceLineType } from '../contract';
 import { DONATION_DEFAULT } from './constants';
-import { type BookingContext, bookingMessages, legsOf, passengerCount } from './booking-context';
-import type { Direction, SeatsByLeg } from './types';
+import {
+  type BookingContext,
+  bookingMessages,
+  connectingOnWire,
+  legsOf,
+  outboundOnWire,
+  passengerCount,
+  returnOnWire,
+} from './booking-context';
+import type { SeatsByLeg } from './types';
 
 /**
  * Price side of the booking page: the cek-harga body (spec section 7 "Price check"), the
@@ -24,11 +32,6 @@ export type PriceInputs = Pick<
 
 const seatNumbers = (seats: SeatsByLeg, legIndex: number) => (seats[legIndex] ?? []).map((seat) => seat.no);
 
-function legFields(context: PriceInputs, direction: Direction) {
-  const leg = legsOf(context.trip, direction)[0];
-  return leg ? { operator_kode: leg.operatorCode, jadwal_kode: leg.scheduleCode, tanggal_berangkat: leg.date } : null;
-}
-
 /**
  * POST {prefix}/cek-harga from the booking context. Spec rules kept as they are:
  * - on desktop with no passengers in either leg the round-trip flag is forced to 0;
@@ -49,41 +52,23 @@ export function buildCekHargaBody(context: PriceInputs): CekHargaBody {
 
   if (trip?.kind === 'connecting') {
     return {
-      connecting: trip.outbound.map((leg, legIndex) => ({
-        operator_kode: leg.operatorCode,
-        jadwal_kode: leg.scheduleCode,
-        tanggal_berangkat: leg.date,
-        kursi: seatNumbers(context.seats.pergi, legIndex),
-      })),
+      connecting: connectingOnWire(trip.outbound, (legIndex) => seatNumbers(context.seats.pergi, legIndex)),
       flag_connecting: 1,
       flag_pp: 0,
       ...extras,
     };
   }
 
-  const outbound = legFields(context, 'pergi');
-  const inbound = trip?.kind === 'round-trip' ? legFields(context, 'pulang') : null;
+  const outbound = legsOf(trip, 'pergi')[0];
+  const inbound = trip?.kind === 'round-trip' ? legsOf(trip, 'pulang')[0] : undefined;
   const noPassengers = passengerCount(context, 'pergi') + passengerCount(context, 'pulang') === 0;
-  const roundTrip = inbound !== null && !(context.layout === 'd' && noPassengers);
+  const roundTrip = inbound !== undefined && !(context.layout === 'd' && noPassengers);
   const outboundSeats = seatNumbers(context.seats.pergi, 0);
   const returnSeats = seatNumbers(context.seats.pulang, 0);
   return {
-    ...(outbound
-      ? {
-          operator_kode_pergi: outbound.operator_kode,
-          jadwal_kode_pergi: outbound.jadwal_kode,
-          tanggal_berangkat_pergi: outbound.tanggal_berangkat,
-        }
-      : {}),
+    ...outboundOnWire(outbound),
     kursi_pergi: outboundSeats.length === 0 && returnSeats.length > 0 ? returnSeats : outboundSeats,
-    ...(roundTrip && inbound
-      ? {
-          operator_kode_pulang: inbound.operator_kode,
-          jadwal_kode_pulang: inbound.jadwal_kode,
-          tanggal_berangkat_pulang: inbound.tanggal_berangkat,
-          kursi_pulang: returnSeats,
-        }
-      : { kursi_pulang: [] }),
+    ...(roundTrip ? { ...returnOnWire(inbound), kursi_pulang: returnSeats } : { kursi_pulang: [] }),
     connecting: [],
     flag_connecting: 0,
     flag_pp: roundTrip ? 1 : 0,

@@ -5,8 +5,11 @@ import {
   type LayoutMode,
   type ReserveOutcome,
   bookingMessages,
+  connectingOnWire,
   legNames,
   legsOf,
+  outboundOnWire,
+  returnOnWire,
 } from './booking-context';
 import type { Direction, NavigationIntent } from './types';
 
@@ -66,12 +69,7 @@ export function buildReservasiBody(context: ReservationInputs): ReservasiBody {
 
   if (trip?.kind === 'connecting') {
     return {
-      connecting: trip.outbound.map((leg, legIndex) => ({
-        operator_kode: leg.operatorCode,
-        jadwal_kode: leg.scheduleCode,
-        tanggal_berangkat: leg.date,
-        kursi: reservedSeats(context, 'pergi', legIndex),
-      })),
+      connecting: connectingOnWire(trip.outbound, (legIndex) => reservedSeats(context, 'pergi', legIndex)),
       flag_connecting: 1,
       flag_pp: 0,
       ...common,
@@ -81,21 +79,9 @@ export function buildReservasiBody(context: ReservationInputs): ReservasiBody {
   const outbound = legsOf(trip, 'pergi')[0];
   const inbound = legsOf(trip, 'pulang')[0];
   return {
-    ...(outbound
-      ? {
-          operator_kode_pergi: outbound.operatorCode,
-          jadwal_kode_pergi: outbound.scheduleCode,
-          tanggal_berangkat_pergi: outbound.date,
-        }
-      : {}),
+    ...outboundOnWire(outbound),
     kursi_pergi: reservedSeats(context, 'pergi', 0),
-    ...(roundTrip && inbound
-      ? {
-          operator_kode_pulang: inbound.operatorCode,
-          jadwal_kode_pulang: inbound.scheduleCode,
-          tanggal_berangkat_pulang: inbound.date,
-        }
-      : {}),
+    ...(roundTrip ? returnOnWire(inbound) : {}),
     kursi_pulang: roundTrip ? reservedSeats(context, 'pulang', 0) : [],
     connecting: [],
     flag_connecting: 0,
