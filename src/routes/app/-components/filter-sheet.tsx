@@ -1,3 +1,6 @@
+import { useNavigate } from '@tanstack/react-router';
+import { isReturnParam, type ScheduleSearch } from '../../../lib/schedule-search';
+import { FilterPanel, type FilterSection } from './filter-panel';
 import type { ReactNode } from 'react';
 import { buttonStyles } from '../../../components/button-styles';
 import { RouteSheet } from '../../../components/route-sheet';
@@ -32,5 +35,51 @@ export function FilterSheet({
     >
       {children}
     </RouteSheet>
+  );
+}
+
+/**
+ * The schedule list's filter children (`filter/:type?`, `filter-mitra`): the filter panel in a
+ * sheet whose every change rewrites the list's URL in place.
+ */
+export function ScheduleFilterSheet({
+  title,
+  section,
+  idPrefix,
+  returnParam,
+  search,
+  resetSearch,
+}: {
+  title: string;
+  section: FilterSection;
+  idPrefix: string;
+  returnParam: string | undefined;
+  search: ScheduleSearch;
+  /** What "Reset" leaves of the search. */
+  resetSearch: (search: ScheduleSearch) => ScheduleSearch;
+}) {
+  const navigate = useNavigate({ from: '/app/schedule/{-$return}' });
+  const inPlace = { replace: true, resetScroll: false } as const;
+  return (
+    <FilterSheet
+      title={title}
+      onClose={() =>
+        void navigate({
+          to: '/app/schedule/{-$return}',
+          params: { return: returnParam },
+          search: (previous) => previous,
+          ...inPlace,
+        })
+      }
+    >
+      <FilterPanel
+        search={search}
+        isReturn={isReturnParam(returnParam)}
+        section={section}
+        idPrefix={idPrefix}
+        onChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), ...inPlace })}
+        onReset={() => void navigate({ search: (previous) => resetSearch(previous), ...inPlace })}
+      />
+    </FilterSheet>
   );
 }

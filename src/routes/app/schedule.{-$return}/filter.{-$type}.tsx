@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { isReturnParam, withoutFilters } from '../../../lib/schedule-search';
-import { FilterPanel, type FilterSection } from '../-components/filter-panel';
-import { FilterSheet } from '../-components/filter-sheet';
+import { withoutFilters } from '../../../lib/schedule-search';
+import type { FilterSection } from '../-components/filter-panel';
+import { ScheduleFilterSheet } from '../-components/filter-sheet';
 
 /** `filter/operator` (or `filter/mitra`) shows only the operator list; anything else, every filter. */
 function sectionOf(type: string | undefined): FilterSection {
@@ -14,35 +14,16 @@ export const Route = createFileRoute('/app/schedule/{-$return}/filter/{-$type}')
 });
 
 function FilterScheduleSheet() {
-  const search = Route.useSearch();
-  const { return: back, type } = Route.useParams();
-  const navigate = Route.useNavigate();
+  const { return: returnParam, type } = Route.useParams();
   const section = sectionOf(type);
   return (
-    <FilterSheet
+    <ScheduleFilterSheet
       title={section === 'operator' ? 'Filter Operator' : 'Filter Jadwal'}
-      onClose={() =>
-        void navigate({
-          to: '/app/schedule/{-$return}',
-          params: { return: back },
-          search: (previous) => previous,
-          replace: true,
-          resetScroll: false,
-        })
-      }
-    >
-      <FilterPanel
-        search={search}
-        isReturn={isReturnParam(back)}
-        section={section}
-        idPrefix="sheet"
-        onChange={(patch) =>
-          void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true, resetScroll: false })
-        }
-        onReset={() =>
-          void navigate({ search: (previous) => withoutFilters(previous), replace: true, resetScroll: false })
-        }
-      />
-    </FilterSheet>
+      section={section}
+      idPrefix="sheet"
+      returnParam={returnParam}
+      search={Route.useSearch()}
+      resetSearch={withoutFilters}
+    />
   );
 }
