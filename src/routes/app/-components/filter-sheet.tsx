@@ -59,6 +59,8 @@ export function ScheduleFilterSheet({
   resetSearch: (search: ScheduleSearch) => ScheduleSearch;
 }) {
   const navigate = useNavigate({ from: '/app/schedule/{-$return}' });
+  // Changes stay on this sheet's own route, so the sheet stays open while the list behind updates.
+  const update = useNavigate();
   const inPlace = { replace: true, resetScroll: false } as const;
   return (
     <FilterSheet
@@ -77,8 +79,8 @@ export function ScheduleFilterSheet({
         isReturn={isReturnParam(returnParam)}
         section={section}
         idPrefix={idPrefix}
-        onChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }), ...inPlace })}
-        onReset={() => void navigate({ search: (previous) => resetSearch(previous), ...inPlace })}
+        onChange={(patch) => void update({ to: '.', search: { ...search, ...patch }, ...inPlace })}
+        onReset={() => void update({ to: '.', search: resetSearch(search), ...inPlace })}
       />
     </FilterSheet>
   );
