@@ -62,7 +62,11 @@ export function DateStrip({ place, selected, earliest, onSelect }: DateStripProp
                 disabled={disabled}
                 aria-pressed={isSelected}
                 aria-label={`${formatDateLong(date)}, ${
-                  summary?.lowestPrice != null ? `mulai ${formatRupiah(summary.lowestPrice)}` : 'tidak ada harga'
+                  summary?.lowestPrice != null
+                    ? `mulai ${formatRupiah(summary.lowestPrice)}`
+                    : query.isPending
+                      ? 'memuat harga'
+                      : 'tidak ada harga'
                 }`}
                 onClick={() => onSelect(date)}
                 className={cx(
