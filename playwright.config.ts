@@ -48,6 +48,12 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.data-e2e', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e',
+      LOG_LEVEL: 'warn',
+      ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
+    },
   },
 });

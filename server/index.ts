@@ -10,7 +10,8 @@ import { readEnv, type Env } from './env';
 import { createLogger } from './logger';
 import { jakartaToday } from './services/dates';
 
-const DIST = fileURLToPath(new URL('../dist', import.meta.url));
+// DIST_DIR lets two builds be served side by side (parallel e2e runs); dist/ by default.
+const DIST = process.env.DIST_DIR ?? fileURLToPath(new URL('../dist', import.meta.url));
 const INDEX_HTML = `${DIST}/index.html`;
 /** Vite puts content-hashed files under /assets: they never change, so cache them for a year. */
 const HASHED_CACHE = 'public, max-age=31536000, immutable';
