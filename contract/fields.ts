@@ -14,6 +14,8 @@ export const FIELD_LIMITS = {
   /** The spec's 16-digit allowance: a 16th digit is accepted while typing and trimmed to 15. */
   phoneAllowance: 16,
   donationMessageMax: 120,
+  /** Spec section 9: passengers per leg (seat layouts may lower it with maks_penumpang). */
+  maxPassengersPerLeg: 3,
 } as const;
 
 export const messages = {

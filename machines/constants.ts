@@ -29,7 +29,7 @@ export const VALIDATION_DEBOUNCE_MS = 1000;
 export const COMPLETION_DEBOUNCE_MS = 800;
 
 /** Passengers per leg (seat layouts may lower it with the server's maks_penumpang). */
-export const MAX_PASSENGERS = 3;
+export const MAX_PASSENGERS = FIELD_LIMITS.maxPassengersPerLeg;
 
 /** Donation ("berkah") presets in rupiah, the default amount and the message limit. */
 export const DONATION_PRESETS = [2000, 5000, 10000, 20000, 50000, 100000] as const;

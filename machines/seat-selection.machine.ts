@@ -171,7 +171,7 @@ export function floorLabels(context: SeatSelectionContext): string[] {
 export function allowedSeatCount(context: SeatSelectionContext): number {
   const firstLeg = context.savedSeats[0];
   if (legIndex(context) > 0 && firstLeg) return firstLeg.length;
-  const limits = [MAX_PASSENGERS];
+  const limits: number[] = [MAX_PASSENGERS];
   if (context.passengerCount !== null && context.passengerCount > 0) limits.push(context.passengerCount);
   const serverMax = currentLayout(context)?.maks_penumpang ?? 0;
   if (serverMax > 0) limits.push(serverMax);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { BOOKABLE_SEAT_TYPES, type Floor, type KursiResults, type Seat } from '../../contract';
+import { BOOKABLE_SEAT_TYPES, FIELD_LIMITS, type Floor, type KursiResults, type Seat } from '../../contract';
 import type { Database } from '../db/client';
 import { operators, routes, schedules, seatBookings, seatLayouts, type LayoutFloor, type SeatTile } from '../db/schema';
 import { notBookable, notFound } from '../http/errors';
@@ -7,7 +7,7 @@ import { BOOKING_WINDOW_DAYS, daysBetween } from './dates';
 import { queryRows } from './sql';
 
 /** Spec section 9: at most 3 passengers per leg, lowered to the seats left. */
-export const MAX_PASSENGERS_PER_LEG = 3;
+export const MAX_PASSENGERS_PER_LEG = FIELD_LIMITS.maxPassengersPerLeg;
 
 export interface SaleSchedule {
   id: number;
