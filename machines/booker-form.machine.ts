@@ -35,7 +35,11 @@ export interface BookerFormContext {
   embedded: boolean;
 }
 
-export type BookerFormEvent = { type: 'booker.type'; field: BookerField; value: string } | { type: 'form.save' };
+export type BookerFormEvent =
+  | { type: 'booker.type'; field: BookerField; value: string }
+  | { type: 'form.save' }
+  /** Sent after a reload restored this form: a pending validation waits again. */
+  | { type: 'flow.resume' };
 
 const typing: Record<BookerField, (raw: string) => TypingResult> = {
   name: typeBookerName,
@@ -131,6 +135,8 @@ export const bookerFormMachine = setup({
         debouncing: {
           description: 'Typed fields are validated once typing pauses.',
           after: { validationDebounce: { target: 'idle', actions: 'validatePending' } },
+          // XState does not keep pending delays in a persisted snapshot: the wait starts again.
+          on: { 'flow.resume': { target: 'debouncing', reenter: true } },
         },
       },
     },

@@ -4,6 +4,7 @@ import { passengerKey } from './passenger-form.machine';
 import type {
   Booker,
   Direction,
+  LayoutMode,
   NavigateEmitted,
   NavigationIntent,
   PassengerMap,
@@ -19,8 +20,7 @@ import type {
  * booking-reservation.ts only.
  */
 
-/** Layout mode of the page meta value `vm`: m mobile, d desktop. */
-export type LayoutMode = 'm' | 'd';
+export type { LayoutMode } from './types';
 
 /** Spec section 4: refundable cover is a tri-state, unset until the user answers. */
 export type RefundableChoice = 'unset' | 'yes' | 'no';
@@ -75,6 +75,9 @@ export type EntrySource =
 /** Mobile screens hosting a passenger form (see PassengerFormFlow); desktop embeds it. */
 export type MobilePassengerFlow = 'passenger-screen' | 'booking-page';
 
+export type SeatHost = 'page' | 'sheet';
+export type AutoOpenedForm = 'bookerForm' | 'passengerForm';
+
 /** A child the booking page starts: seat choice per direction, passenger names per leg and direction, the booker. */
 export type ChildRequest =
   | { kind: 'seatSelection'; direction: Direction }
@@ -123,6 +126,15 @@ export interface BookingContext {
   /** Where the user goes once "Konfirmasi Kembali ?" is confirmed. */
   pendingLeave: NavigationIntent | null;
   /**
+   * Where the seat choice runs on desktop: its own page (after "Pilih", which then moves on to the
+   * booking page) or the booking page's "Pilih Kursi" sheet (which simply closes).
+   */
+  seatHost: SeatHost;
+  /** Mobile: the screen sequence the passenger forms belong to (decides where saving leads). */
+  passengerFlow: MobilePassengerFlow;
+  /** Forms the booking page opened by itself for this trip (mobile, no seat selection): once each. */
+  autoOpened: AutoOpenedForm[];
+  /**
    * Ids of the children running now. Mirrors snapshot.children because guards and pure
    * transitions (xstate/graph) see only the context.
    */
@@ -165,6 +177,9 @@ export function initialContext(input: BookingInput): BookingContext {
     changedTotal: null,
     pendingPassengerChange: null,
     pendingLeave: null,
+    seatHost: 'page',
+    passengerFlow: 'passenger-screen',
+    autoOpened: [],
     openChildren: [],
   };
 }
@@ -212,6 +227,8 @@ export const bookingMessages = {
   pointsNone: 'Maaf tidak ada point yang dapat ditukarkan',
   pointsNotRedeemable: 'Yahh, pesanan ini tidak dapat ditukar dengan point',
   reserveFailed: 'Tidak dapat melakukan reservasi',
+  /** Not in the spec: a connecting outbound cannot be combined with a return (one leg each way). */
+  connectingRoundTrip: 'Perjalanan pindah armada belum bisa dipesan pulang pergi. Pilih jadwal langsung.',
   seatTakenSuffix: ', Silahkan pilih kursi yang lain',
   bookerWarning: 'Harap lengkapi informasi pemesan',
   passengerNamesMissing: 'Ada nama penumpang yang belum terisi',

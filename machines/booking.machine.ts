@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, enqueueActions, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import type { CekHargaBody, CekHargaResults, ReservasiBody, ReservasiResults } from '../contract';
 import { typeDonationMessage } from '../contract/fields';
 import { bookerFormMachine, type BookerFormInput } from './booker-form.machine';
@@ -60,6 +60,7 @@ import type {
   SeatSelectionOutput,
   ToastEmitted,
   Trip,
+  TripLeg,
 } from './types';
 
 /**
@@ -77,9 +78,25 @@ export * from './booking-price';
 export * from './booking-reservation';
 export * from './booking-validation';
 
+/** "Pilih" on a schedule of the outbound or the return list. */
+export interface ScheduleChoice {
+  direction: Direction;
+  /** One leg, or the legs of a connecting trip in order. */
+  legs: TripLeg[];
+  /** Code of the connecting itinerary; null for a direct departure. */
+  connectingCode?: string | null;
+  /** Outbound of a round-trip search: the return list comes next. */
+  roundTrip?: boolean;
+  /** The return list's query (origin and destination swapped, the return day). */
+  returnListSearch?: Record<string, string | number>;
+}
+
 export type BookingEvent =
   /** From the schedule pages. */
+  | ({ type: 'schedule.choose' } & ScheduleChoice)
   | { type: 'trip.set'; trip: Trip }
+  /** A restored snapshot picks up the delays that were pending when it was saved. */
+  | { type: 'flow.resume' }
   | { type: 'page.enter'; from: EntrySource; sa?: boolean }
   /** User intents on the booking page: (re)start the child; on mobile also go to its screen. */
   | { type: 'booker.open' }
@@ -161,7 +178,7 @@ export function passengerFormInput(context: BookingContext, request: PassengerRe
   const legIndex = request.legIndex ?? 0;
   const legs = legsOf(context.trip, request.direction);
   return {
-    flow: context.layout === 'd' ? 'embedded' : (request.flow ?? 'passenger-screen'),
+    flow: context.layout === 'd' ? 'embedded' : (request.flow ?? context.passengerFlow),
     tripKind: context.trip?.kind ?? 'one-way',
     direction: request.direction,
     legIndex,
@@ -215,7 +232,48 @@ function setAt<T>(list: readonly T[], index: number, value: T, filler: T): T[] {
   return next;
 }
 
+/** The trip a "Pilih" makes: a new outbound trip, or the return half of the round trip chosen before. */
+export function tripOfChoice(current: Trip | null, choice: ScheduleChoice): Trip {
+  if (choice.direction === 'pulang' && current) return { ...current, kind: 'round-trip', return: choice.legs };
+  const connecting = choice.legs.length > 1;
+  return {
+    kind: choice.roundTrip ? 'round-trip' : connecting ? 'connecting' : 'one-way',
+    outbound: choice.legs,
+    return: null,
+    connectingCode: connecting ? (choice.connectingCode ?? null) : null,
+  };
+}
+
 type OpenChildParams = { request: ChildRequest; navigate: boolean; search?: Record<string, string | number> };
+
+/** Desktop round trip: after the outbound seats the seat choice moves on while there are no return seats. */
+function isOutboundOfDesktopRoundTrip(context: BookingContext, direction: Direction): boolean {
+  return (
+    context.layout === 'd' &&
+    context.trip?.kind === 'round-trip' &&
+    direction === 'pergi' &&
+    seatCount(context, 'pulang') === 0
+  );
+}
+
+/** What every finished seat choice does first: keep the seats, drop the child, price again. */
+const storeSeatsDone = [
+  {
+    type: 'storeSeats',
+    params: ({ event }: { event: { output: SeatSelectionOutput } }) => event.output,
+  },
+  {
+    type: 'forgetChild',
+    params: ({ event }: { event: { output: SeatSelectionOutput } }) => ({
+      id: childId({ kind: 'seatSelection', direction: event.output.direction }),
+    }),
+  },
+  'requestPrice',
+] as const;
+const openReturnSeats = {
+  type: 'openChild',
+  params: { request: { kind: 'seatSelection', direction: 'pulang' }, navigate: false },
+} as const;
 
 export const bookingMachine = setup({
   types: {
@@ -243,16 +301,25 @@ export const bookingMachine = setup({
   },
   guards: {
     hasTrip: ({ context }) => context.trip !== null,
+    // The return list is only reachable after an outbound choice; a stale tab may still send one.
+    isReturnWithoutOutbound: ({ context }, params: { choice: ScheduleChoice }) =>
+      params.choice.direction === 'pulang' && context.trip?.kind !== 'round-trip',
+    // A round trip carries one leg each way: a connecting outbound cannot be priced or reserved with a return.
+    isConnectingRoundTrip: (_, params: { choice: ScheduleChoice }) =>
+      params.choice.direction === 'pergi' && params.choice.roundTrip === true && params.choice.legs.length > 1,
+    isRoundTripOutbound: (_, params: { choice: ScheduleChoice }) =>
+      params.choice.direction === 'pergi' && params.choice.roundTrip === true,
+    isDesktop: ({ context }) => context.layout === 'd',
+    isOutboundOfDesktopRoundTripOnPage: ({ context }, params: { direction: Direction }) =>
+      context.seatHost === 'page' && isOutboundOfDesktopRoundTrip(context, params.direction),
+    isSeatPageHost: ({ context }) => context.seatHost === 'page',
     isBookingInvalid: ({ context }) => validateBooking(context) !== null,
     isBookerComplete: ({ context }) => isBookerComplete(context.booker),
     isChildOpen: ({ context }, params: { request: ChildRequest }) =>
       context.openChildren.includes(childId(params.request)),
     // Desktop round trip: after the outbound seats the sheet moves on while there are no return seats.
     isOutboundOfDesktopRoundTrip: ({ context }, params: { direction: Direction }) =>
-      context.layout === 'd' &&
-      context.trip?.kind === 'round-trip' &&
-      params.direction === 'pergi' &&
-      seatCount(context, 'pulang') === 0,
+      isOutboundOfDesktopRoundTrip(context, params.direction),
     // Only a different answer is a change (and worth a price check).
     canChooseRefundable: ({ context }, params: { value: RefundableChoice }) =>
       isRefundableAsked(context) && context.refundable !== params.value,
@@ -350,7 +417,43 @@ export const bookingMachine = setup({
       passengers: { pergi: [], pulang: [] },
       sameAsBooker: false,
       price: null,
+      seatHost: 'page' as const,
+      passengerFlow: 'passenger-screen' as const,
+      autoOpened: [],
     })),
+    navigateToReturnList: emit((_, params: { search: Record<string, string | number> | undefined }) => ({
+      type: 'navigate' as const,
+      intent: {
+        kind: 'route' as const,
+        name: 'schedule' as const,
+        params: { return: RETURN_PARAM },
+        ...(params.search ? { search: params.search } : {}),
+      },
+    })),
+    /**
+     * After "Pilih": the booking page, and on top of it the seat page when the schedule has seat
+     * choice, so every "back" of the spec's flows lands on the booking page. Without seat choice
+     * the booking page itself asks for what is missing (see enterPage).
+     */
+    startWizard: enqueueActions(({ context, enqueue }) => {
+      enqueue.emit({ type: 'navigate', intent: { kind: 'route', name: 'information-passengers' } });
+      if (!context.trip?.outbound[0]?.selectSeat) return;
+      const request: ChildRequest = { kind: 'seatSelection', direction: 'pergi' };
+      enqueue.raise({ type: 'child.attach', request });
+      enqueue.emit({ type: 'navigate', intent: childRoute(context, request) });
+    }),
+    setSeatHost: assign((_, params: { host: BookingContext['seatHost'] }) => ({ seatHost: params.host })),
+    setPassengerFlow: assign((_, params: { flow: BookingContext['passengerFlow'] }) => ({
+      passengerFlow: params.flow,
+    })),
+    navigateToReturnSeats: emit({
+      type: 'navigate',
+      intent: { kind: 'route', name: 'select-seat', params: { return: RETURN_PARAM }, replace: true },
+    }),
+    leaveSeatPage: emit({ type: 'navigate', intent: { kind: 'back', steps: 1 } }),
+    resumeChildren: enqueueActions(({ context, enqueue }) => {
+      for (const id of context.openChildren) enqueue.sendTo(id, { type: 'flow.resume' });
+    }),
     /** Spec section 4 "Booking page entry". */
     enterPage: enqueueActions(({ context, enqueue }, params: { from: EntrySource; sa: boolean }) => {
       enqueue.assign({ sa: params.sa });
@@ -364,17 +467,17 @@ export const bookingMachine = setup({
       // Mobile, schedule without seat selection: open what is missing, replacing this page in history.
       const first = context.trip?.outbound[0];
       if (context.layout !== 'm' || !first || first.selectSeat) return;
-      const request: ChildRequest | null = !isBookerComplete(context.booker)
-        ? { kind: 'bookerForm' }
-        : passengerCount(context, 'pergi') === 0
-          ? { kind: 'passengerForm', direction: 'pergi' }
-          : null;
+      // Each form opens by itself once per trip: Back from it returns to this page, not into a loop.
+      const request: ChildRequest | null =
+        !isBookerComplete(context.booker) && !context.autoOpened.includes('bookerForm')
+          ? { kind: 'bookerForm' }
+          : passengerCount(context, 'pergi') === 0 && !context.autoOpened.includes('passengerForm')
+            ? { kind: 'passengerForm', direction: 'pergi' }
+            : null;
       if (!request) return;
+      enqueue.assign({ autoOpened: [...context.autoOpened, request.kind], passengerFlow: 'passenger-screen' });
       enqueue.raise({ type: 'child.attach', request });
-      enqueue.emit({
-        type: 'navigate',
-        intent: { ...childRoute(context, request), replace: true } as NavigationIntent,
-      });
+      enqueue.emit({ type: 'navigate', intent: childRoute(context, request) });
     }),
 
     // Options.
@@ -479,27 +582,36 @@ export const bookingMachine = setup({
       { actions: { type: 'openChild', params: ({ event }) => ({ request: event.request, navigate: false }) } },
     ],
     'child.close': { actions: { type: 'closeChild', params: ({ event }) => ({ id: event.id }) } },
+    'flow.resume': { actions: 'resumeChildren' },
     'xstate.done.actor.seatSelection.*': [
       {
-        guard: { type: 'isOutboundOfDesktopRoundTrip', params: ({ event }) => ({ direction: event.output.direction }) },
-        actions: [
-          { type: 'storeSeats', params: ({ event }) => event.output },
-          { type: 'forgetChild', params: { id: childId({ kind: 'seatSelection', direction: 'pergi' }) } },
-          'requestPrice',
-          {
-            type: 'openChild',
-            params: { request: { kind: 'seatSelection', direction: 'pulang' }, navigate: false },
-          },
-        ],
+        // Desktop round trip, seat page: the return seats come next, on the return seat page.
+        guard: {
+          type: 'isOutboundOfDesktopRoundTripOnPage',
+          params: ({ event }) => ({ direction: event.output.direction }),
+        },
+        actions: [...storeSeatsDone, openReturnSeats, 'navigateToReturnSeats'],
       },
       {
+        // Desktop round trip, "Pilih Kursi" sheet: the sheet moves on to the return seats.
+        guard: { type: 'isOutboundOfDesktopRoundTrip', params: ({ event }) => ({ direction: event.output.direction }) },
+        actions: [...storeSeatsDone, openReturnSeats],
+      },
+      // Desktop seat page: back to the booking page under it; the sheet simply closes.
+      { guard: and(['isDesktop', 'isSeatPageHost']), actions: [...storeSeatsDone, 'leaveSeatPage'] },
+      { guard: 'isDesktop', actions: storeSeatsDone },
+      {
+        // Mobile: the seat page's own navigation leads to this direction's passenger form.
         actions: [
-          { type: 'storeSeats', params: ({ event }) => event.output },
+          ...storeSeatsDone,
+          { type: 'setPassengerFlow', params: { flow: 'booking-page' } },
           {
-            type: 'forgetChild',
-            params: ({ event }) => ({ id: childId({ kind: 'seatSelection', direction: event.output.direction }) }),
+            type: 'openChild',
+            params: ({ event }) => ({
+              request: { kind: 'passengerForm', direction: event.output.direction },
+              navigate: false,
+            }),
           },
-          'requestPrice',
         ],
       },
     ],
@@ -527,6 +639,36 @@ export const bookingMachine = setup({
     flow: {
       description: 'What the page is doing: editing, a dialog, or the reservation call.',
       initial: 'editing',
+      on: {
+        // "Pilih" starts over from any step, a finished reservation included.
+        'schedule.choose': [
+          { guard: { type: 'isReturnWithoutOutbound', params: ({ event }) => ({ choice: event }) } },
+          {
+            guard: { type: 'isConnectingRoundTrip', params: ({ event }) => ({ choice: event }) },
+            actions: { type: 'emitToast', params: { message: bookingMessages.connectingRoundTrip, position: 'top' } },
+          },
+          {
+            guard: { type: 'isRoundTripOutbound', params: ({ event }) => ({ choice: event }) },
+            target: '.editing',
+            actions: [
+              'closeAllChildren',
+              { type: 'setTrip', params: ({ context, event }) => ({ trip: tripOfChoice(context.trip, event) }) },
+              'dropDisallowedChoices',
+              { type: 'navigateToReturnList', params: ({ event }) => ({ search: event.returnListSearch }) },
+            ],
+          },
+          {
+            target: '.editing',
+            actions: [
+              'closeAllChildren',
+              { type: 'setTrip', params: ({ context, event }) => ({ trip: tripOfChoice(context.trip, event) }) },
+              'dropDisallowedChoices',
+              'requestPrice',
+              'startWizard',
+            ],
+          },
+        ],
+      },
       states: {
         editing: {
           description: 'The booking page is open for changes; every price-relevant change recomputes the price.',
@@ -546,19 +688,25 @@ export const bookingMachine = setup({
               actions: { type: 'openChild', params: { request: { kind: 'bookerForm' }, navigate: true } },
             },
             'seats.open': {
-              actions: {
-                type: 'openChild',
-                params: ({ event }) => ({
-                  request: { kind: 'seatSelection', direction: event.direction },
-                  navigate: true,
-                }),
-              },
+              actions: [
+                { type: 'setSeatHost', params: { host: 'sheet' } },
+                {
+                  type: 'openChild',
+                  params: ({ event }) => ({
+                    request: { kind: 'seatSelection', direction: event.direction },
+                    navigate: true,
+                  }),
+                },
+              ],
             },
             'passengers.open': {
-              actions: {
-                type: 'openChild',
-                params: ({ event }) => ({ request: passengerRequest(event), navigate: true }),
-              },
+              actions: [
+                { type: 'setPassengerFlow', params: { flow: 'passenger-screen' } },
+                {
+                  type: 'openChild',
+                  params: ({ event }) => ({ request: passengerRequest(event), navigate: true }),
+                },
+              ],
             },
             'passengers.change': [
               {
@@ -567,10 +715,13 @@ export const bookingMachine = setup({
                 actions: { type: 'askPassengerChange', params: ({ event }) => ({ request: passengerRequest(event) }) },
               },
               {
-                actions: {
-                  type: 'openChild',
-                  params: ({ event }) => ({ request: passengerRequest(event), navigate: true }),
-                },
+                actions: [
+                  { type: 'setPassengerFlow', params: { flow: 'passenger-screen' } },
+                  {
+                    type: 'openChild',
+                    params: ({ event }) => ({ request: passengerRequest(event), navigate: true }),
+                  },
+                ],
               },
             ],
             'sameAsBooker.set': {
@@ -721,6 +872,7 @@ export const bookingMachine = setup({
               actions: { type: 'emitToast', params: { message: bookingMessages.reserveFailed, position: 'bottom' } },
             },
           },
+          on: { 'flow.resume': { target: 'reserveFailed', reenter: true } },
         },
         priceChanged: {
           description: `Dialog "${dialogTexts.priceChanged.title}" with the new total; only "${dialogTexts.priceChanged.confirmLabel}" leaves it.`,
@@ -801,7 +953,10 @@ export const bookingMachine = setup({
         on: {
           description: 'Highlighted.',
           after: { refundableHighlight: 'off' },
-          on: { 'refundable.highlight': { target: 'on', reenter: true } },
+          on: {
+            'refundable.highlight': { target: 'on', reenter: true },
+            'flow.resume': { target: 'on', reenter: true },
+          },
         },
       },
     },

@@ -105,7 +105,9 @@ export type PassengerFormEvent =
   | { type: 'form.save' }
   // Raised by the form itself to restart a debounce; harmless when sent from outside.
   | { type: 'validation.restart' }
-  | { type: 'completion.restart' };
+  | { type: 'completion.restart' }
+  /** Sent after a reload restored this form: pending debounces start again. */
+  | { type: 'flow.resume' };
 
 /** Spec section 3: `pass0..` for direct legs, `pass{leg}-{index}` (leg 0-based) for connecting legs. */
 export function passengerKey(tripKind: Trip['kind'], legIndex: number, index: number): string {
@@ -125,12 +127,24 @@ export type PassengerNavigationInput = Pick<
  *   sa back two; one-way back two; round trip from outbound to select-seat with the return param,
  *   from the return back four; connecting: the next leg (connecting_route + 1) until the last,
  *   then back twice the number of legs.
- * The passenger screen text says nothing about connecting legs (they go through select-seat), so
- * connecting legs follow the booking-page rules on both screens.
+ * Connecting legs: the seat page chooses every leg's seats on one screen (its "Rute N" strip), so
+ * the names follow leg by leg on this form (connecting_route + 1, where later legs offer "Sama
+ * dengan penumpang rute pertama"); after the last leg the flow goes back to the booking page: one
+ * step per form, plus the seat page when the flow came through it.
  */
 export function navigationAfterSave(input: PassengerNavigationInput): NavigationIntent | null {
   if (input.flow === 'embedded') return null;
-  if (input.flow === 'passenger-screen' && input.tripKind !== 'connecting') {
+  if (input.tripKind === 'connecting') {
+    if (input.legIndex + 1 < input.legCount) {
+      return {
+        kind: 'route',
+        name: 'm-information-passengers-no-select-seat',
+        search: { connecting_route: FIRST_CONNECTING_ROUTE + input.legIndex + 1 },
+      };
+    }
+    return { kind: 'back', steps: input.legCount + (input.flow === 'booking-page' ? 1 : 0) };
+  }
+  if (input.flow === 'passenger-screen') {
     if (input.tripKind === 'one-way') return { kind: 'back', steps: 1 };
     return input.direction === 'pergi'
       ? { kind: 'route', name: 'm-information-passengers-no-select-seat', params: { return: RETURN_ROUTE_PARAM } }
@@ -144,14 +158,6 @@ export function navigationAfterSave(input: PassengerNavigationInput): Navigation
       return input.direction === 'pergi'
         ? { kind: 'route', name: 'select-seat', params: { return: RETURN_ROUTE_PARAM } }
         : { kind: 'back', steps: 4 };
-    case 'connecting':
-      return input.legIndex + 1 < input.legCount
-        ? {
-            kind: 'route',
-            name: 'select-seat',
-            search: { connecting_route: FIRST_CONNECTING_ROUTE + input.legIndex + 1 },
-          }
-        : { kind: 'back', steps: 2 * input.legCount };
   }
 }
 
@@ -383,7 +389,11 @@ export const passengerFormMachine = setup({
             debouncing: {
               description: 'Typed fields are validated once typing pauses; each keystroke restarts the wait.',
               // Re-entering restarts the delay; a restart on the region would reset the sibling region too.
-              on: { 'validation.restart': { target: 'debouncing', reenter: true } },
+              on: {
+                'validation.restart': { target: 'debouncing', reenter: true },
+                // A restored snapshot: XState does not keep pending delays, so the wait starts again.
+                'flow.resume': { target: 'debouncing', reenter: true },
+              },
               after: { validationDebounce: { target: 'idle', actions: 'validatePending' } },
             },
           },
@@ -398,7 +408,10 @@ export const passengerFormMachine = setup({
             },
             debouncing: {
               description: 'Names changed: the complete flag is rechecked once changes pause.',
-              on: { 'completion.restart': { target: 'debouncing', reenter: true } },
+              on: {
+                'completion.restart': { target: 'debouncing', reenter: true },
+                'flow.resume': { target: 'debouncing', reenter: true },
+              },
               after: { completionDebounce: { target: 'settled', actions: 'checkCompletion' } },
             },
           },

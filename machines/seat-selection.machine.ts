@@ -4,6 +4,7 @@ import { FIRST_CONNECTING_ROUTE, MAX_PASSENGERS, TOAST_MESSAGE_MS, RETURN_ROUTE_
 import type {
   ChosenSeat,
   Direction,
+  LayoutMode,
   NavigateEmitted,
   NavigationIntent,
   SeatLayout,
@@ -31,8 +32,7 @@ import type {
  * Legs of a connecting trip advance inside this machine; no route change per leg.
  */
 
-/** Layout mode of the page meta value `vm`: m mobile, d desktop. */
-export type SeatLayoutMode = 'm' | 'd';
+export type SeatLayoutMode = LayoutMode;
 
 export interface SeatSelectionInput {
   direction: Direction;

@@ -1,6 +1,6 @@
 import { assign, emit, not, setup, type SnapshotFrom } from 'xstate';
 import { SHEET_CLOSE_DELAY_MS, SHEET_OPEN_DELAY_MS, SHEET_SWIPE_CLOSE_RATIO, TOAST_MESSAGE_MS } from './constants';
-import type { NavigateEmitted, ToastEmitted } from './types';
+import type { LayoutMode, NavigateEmitted, ToastEmitted } from './types';
 
 /**
  * A bottom sheet (mobile) or side panel (desktop) opened on a route child (spec section 2,
@@ -9,8 +9,7 @@ import type { NavigateEmitted, ToastEmitted } from './types';
  * Reduced motion changes only the CSS, never these timings.
  */
 
-/** Layout mode of the page meta value `vm`: m mobile, d desktop. */
-export type SheetLayout = 'm' | 'd';
+export type SheetLayout = LayoutMode;
 /** Desktop side panel position. */
 export type SheetSide = 'left' | 'right';
 
@@ -20,6 +19,11 @@ export interface SheetInput {
   side?: SheetSide;
   /** Message of the check that blocks closing, or null when the sheet may close. */
   closeBlock?: string | null;
+  /**
+   * A route child (default) goes back in history when it has closed. A sheet the owner opens
+   * without a route (the desktop booking page's "Pilih Kursi") only closes; its owner watches it.
+   */
+  historyBound?: boolean;
 }
 
 export interface SheetContext {
@@ -27,6 +31,7 @@ export interface SheetContext {
   side: SheetSide;
   /** The owner's close check: a toast message while closing is blocked, null when closable. */
   closeBlock: string | null;
+  historyBound: boolean;
   /** Downward drag in px; 0 unless dragging. */
   dragOffset: number;
   /** Height of the sheet measured when the drag moved, px. */
@@ -62,6 +67,7 @@ export const sheetMachine = setup({
   },
   guards: {
     isMobileLayout: ({ context }) => context.layout === 'm',
+    isHistoryBound: ({ context }) => context.historyBound,
     isCloseBlocked: ({ context }) => context.closeBlock !== null,
     isDraggedPastCloseThreshold: ({ context }) =>
       context.dragHeight > 0 && context.dragOffset > context.dragHeight * SHEET_SWIPE_CLOSE_RATIO,
@@ -89,6 +95,7 @@ export const sheetMachine = setup({
     layout: input.layout,
     side: input.side ?? 'right',
     closeBlock: input.closeBlock ?? null,
+    historyBound: input.historyBound ?? true,
     dragOffset: 0,
     dragHeight: 0,
   }),
@@ -135,8 +142,10 @@ export const sheetMachine = setup({
       },
     },
     closing: {
-      description: 'Close animation; when it ends the history goes back one step (once).',
-      after: { sheetCloseDelay: { target: 'closed', actions: 'navigateBack' } },
+      description: 'Close animation; when it ends the history goes back one step (once), for a route child.',
+      after: {
+        sheetCloseDelay: [{ guard: 'isHistoryBound', target: 'closed', actions: 'navigateBack' }, { target: 'closed' }],
+      },
     },
   },
 });

@@ -5,6 +5,9 @@ import type { KursiResults, OperatorType } from '../contract';
  * once, in src/api; machines never see a raw reply other than the contract types they import.
  */
 
+/** Layout mode of the page meta value `vm` (spec section 2): m mobile, d desktop. */
+export type LayoutMode = 'm' | 'd';
+
 /** Outbound ("Pergi") or return ("Pulang"). */
 export type Direction = 'pergi' | 'pulang';
 

@@ -1,26 +1,29 @@
 import { createContext, use, useContext, useState, type ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { BookingFeatures, BookingInput } from '../../machines/booking-context';
-import { useLayoutMode } from '../platform/layout-mode';
-import { applyNavigationIntent, type NavigationTarget } from './navigation';
-import type * as BookingActorCore from './booking-actor-core';
-import type { BookingActor } from './booking-actor-core';
+import type { InspectionEvent } from 'xstate';
+import type { BookingFeatures } from '../../machines/booking-context';
+import { api } from '../api/api';
+import { getAuthToken } from '../platform/session';
+import { getLayoutMode } from '../platform/layout-mode';
+import type * as AppFlowCore from './app-flow-core';
+import type { AppFlow, BookingActor } from './app-flow-core';
+import type { NavigationTarget } from './navigation';
 
-export type { BookingActor } from './booking-actor-core';
+export type { BookingActor } from './app-flow-core';
 
-type Core = typeof BookingActorCore;
+type Core = typeof AppFlowCore;
 
 /*
- * The machine and XState load on first use (schedule pages), not with the home page: the
+ * The machines and XState load on first use (schedule pages), not with the home page: the
  * provider at the root stays a few hundred bytes and the home JS budget holds.
  */
 let core: Core | null = null;
 let corePromise: Promise<Core> | null = null;
 
-/** Loads the booking machine's code; route loaders await it so screens never wait on it. */
+/** Loads the booking flow's code; route loaders await it so screens never wait on it. */
 export function preloadBookingActor(): Promise<Core> {
-  corePromise ??= import('./booking-actor-core').then(
+  corePromise ??= import('./app-flow-core').then(
     (loaded) => {
       core = loaded;
       return loaded;
@@ -34,13 +37,14 @@ export function preloadBookingActor(): Promise<Core> {
   return corePromise;
 }
 
-interface BookingStore {
-  get(): BookingActor | Promise<BookingActor>;
+interface FlowStore {
+  get(): AppFlow | Promise<AppFlow>;
 }
 
-const BookingContext = createContext<BookingStore | null>(null);
+const FlowContext = createContext<FlowStore | null>(null);
 
-const FEATURES_ALL_ON: BookingFeatures = { refundable: true, berkah: true, point: true };
+/** Global feature flags of spec section 3; all on in this product. */
+const FEATURES: BookingFeatures = { refundable: true, berkah: true, point: true };
 
 function localStorageOrNull(): Storage | null {
   try {
@@ -50,47 +54,59 @@ function localStorageOrNull(): Storage | null {
   }
 }
 
-/** Holds the app's one booking actor (created on first use, then kept for the whole visit). */
+/** Holds the app's flow (booking actor, toaster, inspector), created on first use and kept for the visit. */
 export function BookingActorProvider({ children }: { children: ReactNode }) {
   const router = useRouter();
-  const layout = useLayoutMode();
-  // Read at creation only: the actor keeps the layout it started with.
-  const [store] = useState<BookingStore>(() => {
-    let actor: BookingActor | null = null;
-    let pending: Promise<BookingActor> | null = null;
+  const [store] = useState<FlowStore>(() => {
+    let flow: AppFlow | null = null;
+    let pending: Promise<AppFlow> | null = null;
     const create = (loaded: Core) => {
-      actor ??= loaded.createBookingActor({
-        input: bookingInput(layout),
+      flow ??= loaded.createAppFlow({
+        // The adapter needs only navigate, history and state; the router has all three.
+        router: router as unknown as NavigationTarget,
+        client: api,
+        // Read at creation only: the actor keeps the layout it started with.
+        layout: getLayoutMode(),
+        signedIn: getAuthToken() !== null,
+        features: FEATURES,
         storage: localStorageOrNull(),
-        onNavigate: (intent) => applyNavigationIntent(router as unknown as NavigationTarget, intent),
       });
-      return actor;
+      return flow;
     };
     return {
       get() {
-        if (actor) return actor;
+        if (flow) return flow;
         if (core) return create(core);
         pending ??= preloadBookingActor().then(create);
         return pending;
       },
     };
   });
-  return <BookingContext value={store}>{children}</BookingContext>;
+  return <FlowContext value={store}>{children}</FlowContext>;
 }
 
-function bookingInput(layout: BookingInput['layout']): BookingInput {
-  return { layout, signedIn: false, features: { ...FEATURES_ALL_ON } };
+/** The app flow; suspends once while its code loads if no loader preloaded it. */
+export function useAppFlow(): AppFlow {
+  const store = useContext(FlowContext);
+  if (!store) throw new Error('useAppFlow needs BookingActorProvider');
+  const flow = store.get();
+  return flow instanceof Promise ? use(flow) : flow;
 }
 
-/** The booking actor; suspends once while its code loads if no loader preloaded it. */
+/** The booking actor. */
 export function useBookingActor(): BookingActor {
-  const store = useContext(BookingContext);
-  if (!store) throw new Error('useBookingActor needs BookingActorProvider');
-  const actor = store.get();
-  return actor instanceof Promise ? use(actor) : actor;
+  return useAppFlow().booking;
+}
+
+/** The app's inspector, for actors a screen starts itself (sheets). */
+export function useFlowInspect(): (event: InspectionEvent) => void {
+  return useAppFlow().inspect;
 }
 
 /** A slice of the booking actor's snapshot; re-renders only when it changes. */
-export function useBookingSelector<T>(selector: (snapshot: ReturnType<BookingActor['getSnapshot']>) => T): T {
-  return useSelector(useBookingActor(), selector);
+export function useBookingSelector<T>(
+  selector: (snapshot: ReturnType<BookingActor['getSnapshot']>) => T,
+  compare?: (a: T, b: T) => boolean,
+): T {
+  return useSelector(useBookingActor(), selector, compare);
 }

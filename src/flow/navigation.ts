@@ -23,7 +23,26 @@ export interface NavigationTarget {
     search?: Record<string, string | number>;
     replace?: boolean;
   }): unknown;
-  history: { go(delta: number): void };
+  history: { go(delta: number): void; canGoBack(): boolean; replace(path: string): void };
+  state: { location: { searchStr: string }; matches: readonly { pathname: string }[] };
+}
+
+/**
+ * "Go back, or fall back to a route": a step back in history when there is one; a screen opened
+ * straight from a link (nothing to go back to) goes up to its parent screen instead, keeping the
+ * query, and replaces itself so Back does not return to it.
+ */
+export function goBack(router: NavigationTarget, steps: number): void {
+  if (steps <= 0) return;
+  if (router.history.canGoBack()) {
+    router.history.go(-steps);
+    return;
+  }
+  const { matches, location } = router.state;
+  const leaf = matches[matches.length - 1]?.pathname;
+  // The nearest ancestor with another path is the parent screen (layout matches share the path).
+  const parent = [...matches].reverse().find((match) => match.pathname !== leaf)?.pathname ?? '/';
+  router.history.replace(`${parent}${location.searchStr}`);
 }
 
 /**
@@ -32,7 +51,7 @@ export interface NavigationTarget {
  */
 export function applyNavigationIntent(router: NavigationTarget, intent: NavigationIntent): void {
   if (intent.kind === 'back') {
-    if (intent.steps > 0) router.history.go(-intent.steps);
+    goBack(router, intent.steps);
     return;
   }
   router.navigate({

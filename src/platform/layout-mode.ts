@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { META, readMeta, writeMeta } from './page-meta';
 
-/** Layout mode of spec section 2: `m` mobile, `d` desktop. */
-export type LayoutMode = 'm' | 'd';
+import type { LayoutMode } from '../../machines/types';
+
+export type { LayoutMode };
 
 export const MOBILE_MAX_WIDTH_PX = 767;
 const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH_PX}.98px)`;

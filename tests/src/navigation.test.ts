@@ -3,8 +3,16 @@ import { applyNavigationIntent, ROUTE_PATHS, type NavigationTarget } from '../..
 import { QueryClient } from '@tanstack/react-query';
 import { createAppRouter } from '../../src/router';
 
-function fakeRouter() {
-  return { navigate: vi.fn(), history: { go: vi.fn() } } satisfies NavigationTarget;
+function fakeRouter(canGoBack = true) {
+  return {
+    navigate: vi.fn(),
+    history: { go: vi.fn(), canGoBack: () => canGoBack, replace: vi.fn() },
+    state: {
+      location: { searchStr: '?asal_id=1&view=ringkas' },
+      // Root and layout matches share paths; the leaf is the sheet opened straight from a link.
+      matches: [{ pathname: '/' }, { pathname: '/app/schedule' }, { pathname: '/app/schedule/detail-schedule' }],
+    },
+  } satisfies NavigationTarget;
 }
 
 describe('navigation intents from the machines', () => {
@@ -13,6 +21,13 @@ describe('navigation intents from the machines', () => {
     applyNavigationIntent(router, { kind: 'back', steps: 2 });
     expect(router.history.go).toHaveBeenCalledWith(-2);
     expect(router.navigate).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the parent screen, keeping the query, when there is no step to go back to', () => {
+    const router = fakeRouter(false);
+    applyNavigationIntent(router, { kind: 'back', steps: 1 });
+    expect(router.history.go).not.toHaveBeenCalled();
+    expect(router.history.replace).toHaveBeenCalledWith('/app/schedule?asal_id=1&view=ringkas');
   });
 
   it('opens a named route with its params and search', () => {

@@ -1,0 +1,77 @@
+import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
+import type { BookingFeatures, BookingInput, LayoutMode } from '../../machines/booking-context';
+import { toasterMachine } from '../../machines/toaster.machine';
+import type { ApiClient } from '../api/client';
+import { createBookingActor, type BookingActor } from './booking-actor-core';
+import { bookingMachineWithEffects } from './effects';
+import { createFlowInspector } from './flow-hub';
+import { applyNavigationIntent, type NavigationTarget } from './navigation';
+import { publishToasts } from './toast-view';
+
+export { BOOKING_STORAGE_KEY, type BookingActor } from './booking-actor-core';
+
+/** Marks the element the booking page scrolls to when validation stops on a field. */
+export const BOOKING_FIELD_ATTRIBUTE = 'data-booking-field';
+
+export interface AppFlow {
+  booking: BookingActor;
+  toaster: ActorRefFrom<typeof toasterMachine>;
+  /** Pass to every actor the app starts (useActorRef options), so its emitted events are handled. */
+  inspect: (event: InspectionEvent) => void;
+}
+
+export interface AppFlowOptions {
+  router: NavigationTarget;
+  client: ApiClient;
+  layout: LayoutMode;
+  signedIn: boolean;
+  features: BookingFeatures;
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+}
+
+interface AnalyticsWindow {
+  dataLayer?: unknown[];
+}
+
+function scrollToField(field: string): void {
+  if (typeof document === 'undefined') return;
+  const target = document.querySelector<HTMLElement>(`[${BOOKING_FIELD_ATTRIBUTE}="${field}"]`);
+  if (!target) return;
+  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  target.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'center' });
+  // Keyboard and screen-reader users land on the field the toast talks about.
+  const focusable = target.matches('input, button, select, textarea, [tabindex]')
+    ? target
+    : target.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled]), [tabindex]');
+  focusable?.focus({ preventScroll: true });
+}
+
+/** Everything the booking flow needs at run time, created once per visit. */
+export function createAppFlow(options: AppFlowOptions): AppFlow {
+  const toaster = createActor(toasterMachine);
+  const dismiss = (id: number) => toaster.send({ type: 'toast.dismiss', id });
+  toaster.subscribe((snapshot) => publishToasts(snapshot.context.toasts, dismiss));
+  toaster.start();
+
+  const inspect = createFlowInspector({
+    navigate: (event) => applyNavigationIntent(options.router, event.intent),
+    toast: (event) => toaster.send(event),
+    scrollTo: (event) => scrollToField(event.field),
+    analytics: (event) => {
+      if (typeof window === 'undefined') return;
+      const target = window as unknown as AnalyticsWindow;
+      target.dataLayer ??= [];
+      const { type: _type, ...payload } = event;
+      target.dataLayer.push({ event: event.name, ecommerce: payload });
+    },
+  });
+
+  const input: BookingInput = { layout: options.layout, signedIn: options.signedIn, features: options.features };
+  const booking = createBookingActor({
+    input,
+    storage: options.storage,
+    logic: bookingMachineWithEffects(options.client),
+    inspect,
+  });
+  return { booking, toaster, inspect };
+}
