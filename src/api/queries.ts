@@ -56,7 +56,8 @@ function searchJadwalInput(params: ScheduleSearchParams, page: number) {
     tanggal_berangkat: params.date,
     group_by: 'operator-jurusan' as const,
     flag_pp: params.roundTrip,
-    show_connecting: true,
+    // A round trip carries one leg each way, so connecting trips are offered one way only.
+    show_connecting: !params.roundTrip,
     page,
   };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { Hourglass } from 'lucide-react';
 import { buttonStyles } from './button-styles';
 import { Navbar } from './navbar';
@@ -40,13 +40,8 @@ export function PlaceholderScreen({ title, subtitle, isReturn, children }: Place
  * side panel). Closing goes back one step, or up to the parent when opened directly.
  */
 export function SheetPlaceholder({ title }: { title: string }) {
-  const router = useRouter();
-  const close = () => {
-    if (router.history.canGoBack()) router.history.back();
-    else void router.navigate({ to: '..' });
-  };
   return (
-    <RouteSheet title={title} onClose={close}>
+    <RouteSheet title={title}>
       <p className="font-semibold">{COMING_SOON}</p>
       <p className="mt-1 text-sm text-grey-600">Bagian ini sedang kami siapkan.</p>
     </RouteSheet>

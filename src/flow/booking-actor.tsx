@@ -98,9 +98,15 @@ export function useBookingActor(): BookingActor {
   return useAppFlow().booking;
 }
 
-/** The app's inspector, for actors a screen starts itself (sheets). */
-export function useFlowInspect(): (event: InspectionEvent) => void {
-  return useAppFlow().inspect;
+/**
+ * The app's inspector, for actors a screen starts itself (sheets). Undefined outside the app's
+ * provider (a component rendered alone in a test): the actor then runs without the flow.
+ */
+export function useFlowInspect(): ((event: InspectionEvent) => void) | undefined {
+  const store = useContext(FlowContext);
+  if (!store) return undefined;
+  const flow = store.get();
+  return (flow instanceof Promise ? use(flow) : flow).inspect;
 }
 
 /** A slice of the booking actor's snapshot; re-renders only when it changes. */

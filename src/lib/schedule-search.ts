@@ -176,6 +176,24 @@ export function withoutFilters<T extends Partial<ScheduleSearch>>(search: T): T 
   return next;
 }
 
+/**
+ * A search as plain query values for a navigation the booking machine emits (it knows no
+ * booleans or lists): flags become 1/0, lists comma text, empty values are dropped. The target
+ * route's own schema reads them back.
+ */
+export function toQueryValues(search: Record<string, unknown>): Record<string, string | number> {
+  const values: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(search)) {
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'boolean') values[key] = value ? 1 : 0;
+    else if (typeof value === 'number' || typeof value === 'string') values[key] = value;
+    else if (Array.isArray(value)) {
+      if (value.length > 0) values[key] = value.join(',');
+    }
+  }
+  return values;
+}
+
 export type { Facility, Sort, TimeRangeCode };
 
 export function isSamePlace(search: ScheduleSearch): boolean {

@@ -2,6 +2,7 @@ import { Link, Outlet, createRootRouteWithContext, useRouter } from '@tanstack/r
 import { z } from 'zod';
 import { CircleExclamationPoint, MapPinOff } from 'lucide-react';
 import { buttonStyles } from '../components/button-styles';
+import { Toaster } from '../components/toaster';
 import { BookingActorProvider } from '../flow/booking-actor';
 import { rememberAuthFromQuery } from '../platform/session';
 import type { RouterContext } from '../router';
@@ -37,6 +38,7 @@ function RootLayout() {
       <BookingActorProvider>
         <Outlet />
       </BookingActorProvider>
+      <Toaster />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { todayInJakarta } from '../../../lib/format';
 import type { ScheduleSearch } from '../../../lib/schedule-search';
 import { buttonStyles } from '../../../components/button-styles';
 import { DateCalendar } from '../../-components/date-calendar';
-import { FilterSheet } from './filter-sheet';
+import { FilterSheet, SheetCloseButton } from './filter-sheet';
 
 /** The calendar child of the schedule list: far dates the strip does not show. */
 export function DateStripCalendar({
@@ -24,12 +24,8 @@ export function DateStripCalendar({
   return (
     <FilterSheet
       title={title}
-      onClose={onClose}
-      footer={
-        <button type="button" className={`${buttonStyles.secondary} w-full`} onClick={onClose}>
-          Batal
-        </button>
-      }
+      onClosed={onClose}
+      footer={<SheetCloseButton className={`${buttonStyles.secondary} w-full`}>Batal</SheetCloseButton>}
     >
       <div className="flex justify-center">
         <DateCalendar label={label} value={value} min={min} onChange={onSelect} />

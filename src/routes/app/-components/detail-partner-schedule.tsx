@@ -11,7 +11,7 @@ import { buttonStyles } from '../../../components/button-styles';
 import { cx } from '../../../lib/cx';
 import { formatDateCompact, formatDateShort, formatRupiahRange, formatTime } from '../../../lib/format';
 import { useOpenScheduleDetail } from './detail-schedule-view';
-import { OperatorLogo } from './operator-logo';
+import { OperatorLogo } from '../../../components/operator-logo';
 
 export type PartialPartnerKey = { [K in keyof PartnerScheduleKey]?: PartnerScheduleKey[K] | undefined };
 

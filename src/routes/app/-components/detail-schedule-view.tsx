@@ -16,8 +16,8 @@ import { cx } from '../../../lib/cx';
 import { formatDateLong, formatDateShort, formatRupiahRange, formatTime } from '../../../lib/format';
 import { DetailOperatorTerms } from './detail-operator-terms';
 import { RouteStops } from './detail-route-stops';
-import { FacilityIcons } from './facility-icons';
-import { OperatorLogo } from './operator-logo';
+import { FacilityIcons } from '../../../components/facility-icons';
+import { OperatorLogo } from '../../../components/operator-logo';
 
 export const CONNECTING_LABEL = 'Pindah Armada';
 export const NOT_FOUND_TITLE = 'Jadwal tidak ditemukan';

@@ -3,35 +3,40 @@ import { isReturnParam, type ScheduleSearch } from '../../../lib/schedule-search
 import { FilterPanel, type FilterSection } from './filter-panel';
 import type { ReactNode } from 'react';
 import { buttonStyles } from '../../../components/button-styles';
-import { RouteSheet } from '../../../components/route-sheet';
+import { RouteSheet, useSheetControls } from '../../../components/route-sheet';
+
+/** A button inside the sheet that closes it (through the sheet's machine, with its animation). */
+export function SheetCloseButton({ className, children }: { className: string; children: ReactNode }) {
+  const { close } = useSheetControls();
+  return (
+    <button type="button" className={className} onClick={close}>
+      {children}
+    </button>
+  );
+}
 
 /**
- * A schedule child route shown as a sheet over the list. Closing goes to the list with the
+ * A schedule child route shown as a sheet over the list. Once closed it goes to the list with the
  * search as it is now, never a step back: the filters replaced the sheet's history entry, so
  * going back would undo them.
  */
 export function FilterSheet({
   title,
-  onClose,
+  onClosed,
   children,
   footer,
 }: {
   title: string;
-  onClose: () => void;
+  onClosed: () => void;
   children: ReactNode;
   footer?: ReactNode;
 }) {
   return (
     <RouteSheet
       title={title}
-      onClose={onClose}
-      footer={
-        footer ?? (
-          <button type="button" className={`${buttonStyles.primary} w-full`} onClick={onClose}>
-            Lihat Jadwal
-          </button>
-        )
-      }
+      historyBound={false}
+      onClosed={onClosed}
+      footer={footer ?? <SheetCloseButton className={`${buttonStyles.primary} w-full`}>Lihat Jadwal</SheetCloseButton>}
     >
       {children}
     </RouteSheet>
@@ -65,7 +70,7 @@ export function ScheduleFilterSheet({
   return (
     <FilterSheet
       title={title}
-      onClose={() =>
+      onClosed={() =>
         void navigate({
           to: '/app/schedule/{-$return}',
           params: { return: returnParam },

@@ -4,7 +4,7 @@ import { useBookingSelector } from '../../../flow/booking-actor';
 import { buttonStyles } from '../../../components/button-styles';
 import { formatDateShort, formatTime } from '../../../lib/format';
 import { withoutFilters, type ScheduleSearch } from '../../../lib/schedule-search';
-import { OperatorLogo } from './operator-logo';
+import { OperatorLogo } from '../../../components/operator-logo';
 
 /**
  * The outbound leg chosen before the return list, read from the booking actor (the flow holds

@@ -5,8 +5,8 @@ import { buttonStyles } from '../../../components/button-styles';
 import { cx } from '../../../lib/cx';
 import { arrivesNextDay, formatRupiah, formatRupiahRange, formatTime } from '../../../lib/format';
 import { useOpenScheduleDetail } from './detail-schedule-view';
-import { FacilityIcons } from './facility-icons';
-import { OperatorLogo } from './operator-logo';
+import { FacilityIcons } from '../../../components/facility-icons';
+import { OperatorLogo } from '../../../components/operator-logo';
 
 /** Few seats left: the count turns amber so it is noticed (still AA on white). */
 const FEW_SEATS = 5;

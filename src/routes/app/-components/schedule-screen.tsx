@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet } from '@tanstack/react-router';
 import { SearchX, SlidersHorizontal, WifiOff } from 'lucide-react';
 import { friendlyErrorMessage } from '../../../api/errors';
 import { isApiError } from '../../../api/client';
-import { toOutboundTrip, withReturnLeg, type ScheduleCard } from '../../../api/mappers';
+import { toTripLegs, type ScheduleCard } from '../../../api/mappers';
 import { searchJadwalInfiniteQueryOptions } from '../../../api/queries';
 import { buttonStyles } from '../../../components/button-styles';
 import { Navbar } from '../../../components/navbar';
@@ -15,6 +15,7 @@ import {
   isSamePlace,
   toScheduleSearchParams,
   withoutFilters,
+  toQueryValues,
   type ScheduleSearch,
   type Sort,
   toChangeFormSearch,
@@ -62,7 +63,6 @@ export function ScheduleScreen({
   const query = useInfiniteQuery({ ...searchJadwalInfiniteQueryOptions(params), enabled: !samePlace });
   const layout = useLayoutMode();
   const booking = useBookingActor();
-  const navigate = useNavigate();
 
   const firstPage = query.data?.pages[0];
   const groups = query.data?.pages.flatMap((page) => page.groups) ?? [];
@@ -82,27 +82,17 @@ export function ScheduleScreen({
     destinationType: params.destinationType,
   };
 
-  /** "Pilih": the booking flow keeps the chosen legs; the URL only says which list is shown. */
-  const choose = (schedule: ScheduleCard) => {
-    if (isReturn) {
-      const outbound = booking.getSnapshot().context.trip;
-      if (outbound?.kind !== 'round-trip') return; // the summary above asks for the outbound first
-      booking.send({ type: 'trip.set', trip: withReturnLeg(outbound, schedule) });
-      void navigate({ to: '/app/select-seat/{-$return}', params: { return: undefined } });
-      return;
-    }
-    booking.send({ type: 'trip.set', trip: toOutboundTrip(schedule, search.pp) });
-    if (search.pp) {
-      void navigate({
-        to: '/app/schedule/{-$return}',
-        params: { return: 'return' },
-        // Filters belong to the outbound list; the return list starts unfiltered.
-        search: withoutFilters(search),
-      });
-    } else {
-      void navigate({ to: '/app/select-seat/{-$return}', params: { return: undefined } });
-    }
-  };
+  /** "Pilih" is an event: the booking machine decides where the traveller goes next. */
+  const choose = (schedule: ScheduleCard) =>
+    booking.send({
+      type: 'schedule.choose',
+      direction: isReturn ? 'pulang' : 'pergi',
+      legs: toTripLegs(schedule),
+      connectingCode: schedule.isConnecting ? schedule.code : null,
+      roundTrip: search.pp,
+      // Filters belong to the outbound list; the return list starts unfiltered.
+      returnListSearch: toQueryValues(withoutFilters(search)),
+    });
 
   const filterPanel = (
     <FilterPanel

@@ -10,14 +10,8 @@ export const Route = createFileRoute('/app/detail-schedule-standalone/location')
 
 function DetailScheduleStandaloneLocationSheet() {
   const search = Route.useSearch();
-  const navigate = Route.useNavigate();
   return (
-    <DetailSheet
-      title="Lokasi"
-      onCloseWithoutHistory={() =>
-        void navigate({ to: '/app/detail-schedule-standalone', search: (previous) => previous })
-      }
-    >
+    <DetailSheet title="Lokasi">
       <DetailLocationPanel detailKey={detailKeyFromSearch(search)} />
     </DetailSheet>
   );

@@ -22,7 +22,7 @@ function ChangeViewScheduleSheet() {
     });
   };
   return (
-    <DetailSheet title="Ubah Tampilan Jadwal" onCloseWithoutHistory={() => backToList(view)}>
+    <DetailSheet title="Ubah Tampilan Jadwal">
       <ScheduleViewSwitch value={view} onChange={backToList} />
     </DetailSheet>
   );

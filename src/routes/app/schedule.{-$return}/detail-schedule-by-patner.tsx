@@ -21,16 +21,7 @@ function DetailScheduleByPatnerSheet() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <DetailSheet
-      title="Pilih Jadwal"
-      onCloseWithoutHistory={() =>
-        void navigate({
-          to: '/app/schedule/{-$return}',
-          params: (previous) => previous,
-          search: ({ operator_code: _o, jurusan_id: _j, date: _d, ...list }) => list,
-        })
-      }
-    >
+    <DetailSheet title="Pilih Jadwal">
       <DetailPartnerSchedule
         partnerKey={{ operatorCode: search.operator_code, routeId: search.jurusan_id, date: search.date }}
         onDateChange={(date) => void navigate({ search: (previous) => ({ ...previous, date }), replace: true })}

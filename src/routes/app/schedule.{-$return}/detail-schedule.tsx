@@ -22,18 +22,8 @@ export const Route = createFileRoute('/app/schedule/{-$return}/detail-schedule')
 
 function DetailScheduleSheet() {
   const search = Route.useSearch();
-  const navigate = Route.useNavigate();
   return (
-    <DetailSheet
-      title="Detail Jadwal"
-      onCloseWithoutHistory={() =>
-        void navigate({
-          to: '/app/schedule/{-$return}',
-          params: (previous) => previous,
-          search: ({ operator_code: _o, schedule_code: _s, date: _d, ...list }) => list,
-        })
-      }
-    >
+    <DetailSheet title="Detail Jadwal">
       <DetailScheduleView detailKey={detailKeyFromSearch(search)} />
     </DetailSheet>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { cx } from '../../../lib/cx';
+import { cx } from '../lib/cx';
 
 /** Operator logo with its name as alt text; initials when the image cannot load. */
 export function OperatorLogo({ src, name, className }: { src: string; name: string; className?: string }) {

@@ -1,6 +1,6 @@
 import { GlassWater, Luggage, Snowflake, type LucideIcon } from 'lucide-react';
-import type { Facility } from '../../../../contract/common';
-import { FACILITY_LABEL } from '../../../../contract/schedules';
+import type { Facility } from '../../contract/common';
+import { FACILITY_LABEL } from '../../contract/schedules';
 
 const FACILITY_ICON: Record<Facility, LucideIcon> = {
   'mineral-water': GlassWater,

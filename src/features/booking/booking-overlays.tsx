@@ -1,0 +1,60 @@
+import { openDialog, reserving, type OpenDialog } from '../../../machines/booking.machine';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
+import { formatRupiah } from '../../lib/format';
+
+/** Spec section 2 "Dialogs": what each one says under its title. */
+function dialogBody(dialog: OpenDialog, previousTotal: number | null) {
+  switch (dialog.kind) {
+    case 'reserve':
+      return 'Dengan melakukan reservasi, kamu menyetujui kebijakan jadwal dan operator perjalanan ini.';
+    case 'changePassengers':
+      return 'Mengubah penumpang akan mengatur ulang pilihan kursi.';
+    case 'leave':
+      return 'Kembali akan mengatur ulang pilihan kursi dan jadwal.';
+    case 'priceChanged':
+      return (
+        <>
+          Total pembayaran berubah menjadi <strong className="text-grey-900">{formatRupiah(dialog.total)}</strong>
+          {previousTotal !== null && previousTotal !== dialog.total ? (
+            <>
+              {' '}
+              dari <s>{formatRupiah(previousTotal)}</s>
+            </>
+          ) : null}
+          .
+        </>
+      );
+  }
+}
+
+const sameDialog = (a: OpenDialog | null, b: OpenDialog | null) =>
+  a?.kind === b?.kind && (a?.kind !== 'priceChanged' || (b?.kind === 'priceChanged' && a.total === b.total));
+
+/**
+ * The booking machine's dialogs and its full-page loader. The machine's state decides which one
+ * shows; the buttons only send "dialog.confirm" / "dialog.cancel".
+ */
+export function BookingOverlays() {
+  const booking = useBookingActor();
+  const dialog = useBookingSelector(openDialog, sameDialog);
+  const loading = useBookingSelector(reserving);
+  const previousTotal = useBookingSelector((snapshot) => snapshot.context.price?.total_bayar ?? null);
+  return (
+    <>
+      {loading ? <FullPageLoader label="Memproses reservasi…" /> : null}
+      {dialog ? (
+        <ConfirmDialog
+          title={dialog.texts.title}
+          confirmLabel={dialog.texts.confirmLabel}
+          cancelLabel={dialog.texts.cancelLabel}
+          onConfirm={() => booking.send({ type: 'dialog.confirm' })}
+          onCancel={() => booking.send({ type: 'dialog.cancel' })}
+        >
+          {dialogBody(dialog, previousTotal)}
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
