@@ -10,18 +10,15 @@
  * folder, so the load generator does not share its event loop. Loopback only; every cell is the
  * median of 3 runs, each bounded in requests and in time.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { API_BASE, DEFAULT_BASIC_CREDENTIALS, HEADER, PREFIX } from '../contract';
+import { freePort, startServer, stopServer } from './support/server';
 import { SEED_FIXTURES } from '../server/db/seed';
 import { addDays, jakartaToday } from '../server/services/dates';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONCURRENCY = [1, 16, 64] as const;
 const RUNS = 3;
 /** Requests per run, and the time after which a run stops early (whichever comes first). */
@@ -38,63 +35,6 @@ interface RunResult {
   p95: number;
   p99: number;
   errors: number;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Server process.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number, dataDir: string, today: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      TODAY: today,
-      // One log line per request would measure the terminal; warnings and errors still show.
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}${API_BASE}/health`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('server did not start within 90 s');
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -219,7 +159,7 @@ const today = jakartaToday();
 const dataDir = mkdtempSync(join(tmpdir(), 'berangkat-bench-'));
 const port = await freePort();
 console.log(`Starting the API on 127.0.0.1:${port} (PGlite, fresh seed for ${today}) ...`);
-const server = await startServer(port, dataDir, today);
+const server = await startServer(port, dataDir, { today });
 
 try {
   const search = searchPaths(today);
