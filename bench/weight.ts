@@ -50,23 +50,33 @@ if (!process.argv.includes('--no-build')) {
   execFileSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], { cwd: ROOT, stdio: 'ignore' });
 }
 
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const dataDir = mkdtempSync(join(tmpdir(), 'berangkat-weight-'));
 const port = await freePort();
 const server = await startServer(port, dataDir, { distDir });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const rows: { name: string; files: number; raw: number; gzip: number }[] = [];
 try {
   for (const page of PAGES) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const tab = await context.newPage();
-    const bodies: Promise<Buffer>[] = [];
+    const bodies: Promise<{ url: string; body: Buffer }>[] = [];
     tab.on('response', (response) => {
-      if (response.request().resourceType() === 'script' && response.ok()) bodies.push(response.body());
+      if (response.request().resourceType() !== 'script' || !response.ok()) return;
+      bodies.push(response.body().then((body) => ({ url: response.url(), body })));
     });
     await tab.goto(`http://127.0.0.1:${port}${page.path}`, { waitUntil: 'networkidle' });
-    const scripts = await Promise.all(bodies);
+    const loaded = await Promise.all(bodies);
+    const scripts = loaded.map((script) => script.body);
+    if (process.argv.includes('--files')) {
+      console.log(`\n${page.name}:`);
+      for (const script of loaded) {
+        console.log(
+          `  ${kb(gzipSync(script.body, { level: 9 }).length).padStart(6)} KiB  ${new URL(script.url).pathname}`,
+        );
+      }
+    }
     rows.push({
       name: page.name,
       files: scripts.length,

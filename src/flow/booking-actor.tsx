@@ -1,6 +1,14 @@
-import { createContext, use, useContext, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useCallback,
+  useContext,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import type { InspectionEvent } from 'xstate';
 import type { BookingFeatures } from '../../machines/booking-context';
 import { api } from '../api/api';
@@ -109,10 +117,40 @@ export function useFlowInspect(): ((event: InspectionEvent) => void) | undefined
   return (flow instanceof Promise ? use(flow) : flow).inspect;
 }
 
-/** A slice of the booking actor's snapshot; re-renders only when it changes. */
+type BookingSnapshot = ReturnType<BookingActor['getSnapshot']>;
+
+/**
+ * A slice of the booking actor's snapshot; re-renders only when it changes (compare, default
+ * Object.is). Written on React's own store hook rather than @xstate/react's useSelector: this
+ * module is on the home page, and that import would bring XState's core with it.
+ */
 export function useBookingSelector<T>(
-  selector: (snapshot: ReturnType<BookingActor['getSnapshot']>) => T,
+  selector: (snapshot: BookingSnapshot) => T,
   compare?: (a: T, b: T) => boolean,
 ): T {
-  return useSelector(useBookingActor(), selector, compare);
+  const actor = useBookingActor();
+  const last = useRef<{ snapshot: BookingSnapshot; selector: (snapshot: BookingSnapshot) => T; selected: T } | null>(
+    null,
+  );
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const subscription = actor.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    [actor],
+  );
+  const select = () => {
+    const snapshot = actor.getSnapshot();
+    const previous = last.current;
+    // A new selector (its inputs changed) reads again even when the snapshot did not.
+    if (previous && previous.snapshot === snapshot && previous.selector === selector) return previous.selected;
+    const selected = selector(snapshot);
+    if (previous && (compare ?? Object.is)(previous.selected, selected)) {
+      last.current = { snapshot, selector, selected: previous.selected };
+      return previous.selected;
+    }
+    last.current = { snapshot, selector, selected };
+    return selected;
+  };
+  return useSyncExternalStore(subscribe, select, select);
 }
