@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BadgePercent, Armchair, ShieldCheck } from 'lucide-react';
 import { kotaPopulerQueryOptions } from '../api/queries';
-import { Logo } from '../components/logo';
-import { SearchForm } from './-components/search-form';
+import { HomeScreen } from '../features/search/home-screen';
 
 export const Route = createFileRoute('/')({
   staticData: { routeName: 'home' },
@@ -10,53 +8,5 @@ export const Route = createFileRoute('/')({
     // Popular cities fill in under the form; never hold the page for them.
     void context.queryClient.prefetchQuery(kotaPopulerQueryOptions());
   },
-  component: HomePage,
+  component: HomeScreen,
 });
-
-const PROMISES = [
-  { icon: Armchair, title: 'Pilih kursi sendiri', body: 'Lihat denah armada dan pilih posisi duduk favoritmu.' },
-  { icon: BadgePercent, title: 'Harga jelas', body: 'Harga tiket dan biaya tampil sebelum kamu membayar.' },
-  { icon: ShieldCheck, title: 'Pembayaran aman', body: 'Bayar lewat metode yang kamu percaya, tiket langsung terbit.' },
-] as const;
-
-function HomePage() {
-  return (
-    <>
-      <header className="bg-primary-700 text-white">
-        <div className="mx-auto max-w-5xl px-4 pt-2 pb-24 desktop:pb-28">
-          <Logo inverted />
-          <h1 className="mt-5 text-2xl leading-tight font-extrabold desktop:mt-8 desktop:text-3xl">
-            Pesan tiket bus & shuttle antarkota
-          </h1>
-          <p className="mt-1 text-sm text-primary-100 desktop:text-base">
-            Cari jadwal, pilih kursi, dan bayar dengan mudah.
-          </p>
-        </div>
-      </header>
-      <main id="main" className="mx-auto -mt-20 w-full max-w-5xl flex-1 px-4 pb-12">
-        <SearchForm />
-        <section aria-labelledby="kenapa" className="mt-8">
-          <h2 id="kenapa" className="text-base font-bold">
-            Kenapa pesan di Berangkat?
-          </h2>
-          <ul className="mt-3 grid gap-3 desktop:grid-cols-3">
-            {PROMISES.map(({ icon: Icon, title, body }) => (
-              <li key={title} className="hairline flex gap-3 rounded-card border-grey-200 bg-white p-4">
-                <Icon className="size-6 shrink-0 text-primary-600" aria-hidden="true" />
-                <div>
-                  <p className="text-sm font-bold">{title}</p>
-                  <p className="mt-0.5 text-sm text-grey-600">{body}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </main>
-      <footer className="hairline border-t border-grey-200 bg-white">
-        <p className="mx-auto max-w-5xl px-4 py-4 text-xs text-grey-600">
-          © 2026 Berangkat. Tiket bus dan shuttle antarkota.
-        </p>
-      </footer>
-    </>
-  );
-}

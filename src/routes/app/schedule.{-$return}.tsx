@@ -8,7 +8,7 @@ import {
   toScheduleSearchParams,
   withoutFilters,
 } from '../../lib/schedule-search';
-import { ScheduleScreen } from './-components/schedule-screen';
+import { ScheduleScreen } from '../../features/schedules/schedule-screen';
 
 export const Route = createFileRoute('/app/schedule/{-$return}')({
   staticData: { routeName: 'schedule' },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DetailLocationPanel } from '../-components/detail-location-panel';
-import { detailKeyFromSearch } from '../-components/detail-schedule-view';
-import { DetailSheet } from '../-components/detail-sheet';
+import { DetailLocationPanel } from '../../../features/schedules/detail/location-panel';
+import { detailKeyFromSearch } from '../../../features/schedules/detail/schedule-key';
+import { DetailSheet } from '../../../features/schedules/detail/sheet';
 
 export const Route = createFileRoute('/app/detail-schedule-standalone/location')({
   staticData: { routeName: 'detail-schedule-standalone-location' },

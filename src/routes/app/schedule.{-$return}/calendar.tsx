@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isReturnParam } from '../../../lib/schedule-search';
-import { ScheduleDateSheet } from '../-components/date-strip-calendar';
+import { ScheduleDateSheet } from '../../../features/schedules/date-strip/calendar-sheet';
 
 /** "Pilih Tanggal": a day beyond the date strip for the list being shown. */
 export const Route = createFileRoute('/app/schedule/{-$return}/calendar')({

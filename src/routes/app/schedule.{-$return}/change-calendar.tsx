@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScheduleDateSheet } from '../-components/date-strip-calendar';
+import { ScheduleDateSheet } from '../../../features/schedules/date-strip/calendar-sheet';
 
 /** "Ubah Tanggal": the return day of a round trip (the departure day on a one-way search). */
 export const Route = createFileRoute('/app/schedule/{-$return}/change-calendar')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { DetailSheet } from '../-components/detail-sheet';
-import { ScheduleViewSwitch, scheduleViewSchema, type ScheduleView } from '../-components/detail-view-switch';
+import { DetailSheet } from '../../../features/schedules/detail/sheet';
+import { ScheduleViewSwitch, scheduleViewSchema, type ScheduleView } from '../../../features/schedules/view-switch';
 
 export const Route = createFileRoute('/app/schedule/{-$return}/change-view-schedule')({
   staticData: { routeName: 'change-view-schedule' },

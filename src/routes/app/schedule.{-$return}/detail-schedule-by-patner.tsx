@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { isCalendarDate } from '../../../lib/format';
-import { DetailPartnerSchedule } from '../-components/detail-partner-schedule';
-import { DetailSheet } from '../-components/detail-sheet';
+import { DetailPartnerSchedule } from '../../../features/schedules/detail/partner-schedule';
+import { DetailSheet } from '../../../features/schedules/detail/sheet';
 
 /** Adds the operator, route (jurusan) and day to the list's search; bad values become undefined. */
 const partnerSearchSchema = z.object({

@@ -1,19 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { isCalendarDate } from '../../../lib/format';
-import { DetailScheduleView, detailKeyFromSearch } from '../-components/detail-schedule-view';
-import { DetailSheet } from '../-components/detail-sheet';
+import { DetailScheduleView } from '../../../features/schedules/detail/schedule-detail';
+import { detailKeyFromSearch, detailScheduleSearchSchema } from '../../../features/schedules/detail/schedule-key';
+import { DetailSheet } from '../../../features/schedules/detail/sheet';
 
-/**
- * Adds the schedule's key to the list's own search params (the router merges a child's validated
- * search into its parent's). A missing or bad value becomes undefined and the sheet explains it.
- */
-export const detailScheduleSearchSchema = z.object({
-  operator_code: z.string().min(1).optional().catch(undefined),
-  schedule_code: z.string().min(1).optional().catch(undefined),
-  date: z.string().refine(isCalendarDate).optional().catch(undefined),
-});
-
+// Adds the schedule's key to the list's own search (the router merges a child's validated search
+// into its parent's), so closing the sheet finds the list as it was.
 export const Route = createFileRoute('/app/schedule/{-$return}/detail-schedule')({
   staticData: { routeName: 'detail-schedule' },
   validateSearch: detailScheduleSearchSchema,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScheduleFilterSheet } from '../-components/filter-sheet';
+import { ScheduleFilterSheet } from '../../../features/schedules/filter/sheet';
 
 /** Partner (mitra) filter: the operator list of list-filter-search-jadwal on its own. */
 export const Route = createFileRoute('/app/schedule/{-$return}/filter-mitra')({

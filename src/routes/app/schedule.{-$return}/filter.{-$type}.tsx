@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { withoutFilters } from '../../../lib/schedule-search';
-import type { FilterSection } from '../-components/filter-panel';
-import { ScheduleFilterSheet } from '../-components/filter-sheet';
+import type { FilterSection } from '../../../features/schedules/filter/panel';
+import { ScheduleFilterSheet } from '../../../features/schedules/filter/sheet';
 
 /** `filter/operator` (or `filter/mitra`) shows only the operator list; anything else, every filter. */
 function sectionOf(type: string | undefined): FilterSection {

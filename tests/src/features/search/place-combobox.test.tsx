@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Point } from '../../contract/points';
-import { PlaceComboBox, type PlaceValue } from '../../src/routes/-components/place-combobox';
+import type { Point } from '../../../../contract/points';
+import { PlaceComboBox, type PlaceValue } from '../../../../src/features/search/place-combobox';
 
 const point = (id: number, tipe: Point['tipe'], nama: string, kota_nama: string): Point => ({
   id,
@@ -17,7 +17,7 @@ const point = (id: number, tipe: Point['tipe'], nama: string, kota_nama: string)
 });
 
 const { request } = vi.hoisted(() => ({ request: vi.fn() }));
-vi.mock('../../src/api/api', () => ({ api: { request } }));
+vi.mock('../../../../src/api/api', () => ({ api: { request } }));
 
 request.mockImplementation(async (_name: string, input: { text?: string }) => {
   const all = [

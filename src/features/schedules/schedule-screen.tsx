@@ -1,15 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import { SearchX, SlidersHorizontal, WifiOff } from 'lucide-react';
-import { friendlyErrorMessage } from '../../../api/errors';
-import { isApiError } from '../../../api/client';
-import { toTripLegs, type ScheduleCard } from '../../../api/mappers';
-import { searchJadwalInfiniteQueryOptions } from '../../../api/queries';
-import { buttonStyles } from '../../../components/button-styles';
-import { Navbar } from '../../../components/navbar';
-import { useBookingActor } from '../../../flow/booking-actor';
-import { cx } from '../../../lib/cx';
-import { addDays, formatDateLong, formatDateShort, todayInJakarta } from '../../../lib/format';
+import { friendlyErrorMessage } from '../../api/errors';
+import { isApiError } from '../../api/client';
+import { toTripLegs, type ScheduleCard } from '../../api/mappers';
+import { searchJadwalInfiniteQueryOptions } from '../../api/queries';
+import { buttonStyles } from '../../components/button-styles';
+import { Navbar } from '../../components/navbar';
+import { useBookingActor } from '../../flow/booking-actor';
+import { cx } from '../../lib/cx';
+import { addDays, formatDateLong, formatDateShort, todayInJakarta } from '../../lib/format';
 import {
   activeFilterCount,
   isSamePlace,
@@ -21,10 +21,10 @@ import {
   toChangeFormSearch,
   DEFAULT_SCHEDULE_VIEW,
   type ChangeFormSearch,
-} from '../../../lib/schedule-search';
-import { useLayoutMode } from '../../../platform/layout-mode';
-import { DateStrip } from './date-strip';
-import { FilterPanel, type FilterPatch } from './filter-panel';
+} from '../../lib/schedule-search';
+import { useLayoutMode } from '../../platform/layout-mode';
+import { DateStrip } from './date-strip/date-strip';
+import { FilterPanel, type FilterPatch } from './filter/panel';
 import { RoundTripSummary } from './round-trip-summary';
 import { ScheduleGroup, ScheduleGroupSkeleton } from './schedule-card';
 import { ScheduleListSentinel } from './schedule-list-sentinel';

@@ -8,8 +8,8 @@ import {
   createRoute,
   createRouter,
 } from '@tanstack/react-router';
-import { SCHEDULE_DETAIL_NAVIGATION_DELAY_MS } from '../../machines/constants';
-import { useOpenScheduleDetail } from '../../src/routes/app/-components/detail-schedule-view';
+import { SCHEDULE_DETAIL_NAVIGATION_DELAY_MS } from '../../../../../machines/constants';
+import { useOpenScheduleDetail } from '../../../../../src/features/schedules/detail/use-open-schedule-detail';
 
 function OpenButton() {
   const open = useOpenScheduleDetail();

@@ -1,19 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DetailJadwal } from '../../contract/schedules';
-import { ApiError } from '../../src/api/client';
-import { toScheduleDetail } from '../../src/api/schedule-detail-queries';
-import { OperatorTermsPanel } from '../../src/routes/app/-components/detail-operator-terms';
+import type { DetailJadwal } from '../../../../../contract/schedules';
+import { ApiError } from '../../../../../src/api/client';
+import { toScheduleDetail } from '../../../../../src/api/schedule-detail-queries';
+import { OperatorTermsPanel } from '../../../../../src/features/schedules/detail/operator-terms';
 import {
   CONNECTING_ADVICE,
   DetailScheduleContent,
   DetailScheduleView,
-  completeDetailKey,
-} from '../../src/routes/app/-components/detail-schedule-view';
+} from '../../../../../src/features/schedules/detail/schedule-detail';
+import { completeDetailKey } from '../../../../../src/features/schedules/detail/schedule-key';
 
 const { request } = vi.hoisted(() => ({ request: vi.fn() }));
-vi.mock('../../src/api/api', () => ({ api: { request } }));
+vi.mock('../../../../../src/api/api', () => ({ api: { request } }));
 
 const stop = (jam: string, title: string, alamat: string, lat: number | null, lon: number | null) => ({
   tanggal: '2026-11-24',

@@ -9,7 +9,7 @@ import {
   createRouter,
 } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DateStrip } from '../../src/routes/app/-components/date-strip';
+import { DateStrip } from '../../../../../src/features/schedules/date-strip/date-strip';
 
 const place = { originId: 1, originType: 'kota', destinationId: 2, destinationType: 'kota' } as const;
 

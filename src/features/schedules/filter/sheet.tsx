@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { isReturnParam, type ScheduleSearch } from '../../../lib/schedule-search';
-import { FilterPanel, type FilterSection } from './filter-panel';
+import { FilterPanel, type FilterSection } from './panel';
 import type { ReactNode } from 'react';
 import { buttonStyles } from '../../../components/button-styles';
 import { RouteSheet, useSheetControls } from '../../../components/route-sheet';

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Shuffle } from 'lucide-react';
-import type { ScheduleCard, ScheduleGroupCard } from '../../../api/mappers';
-import { buttonStyles } from '../../../components/button-styles';
-import { cx } from '../../../lib/cx';
-import { arrivesNextDay, formatRupiah, formatRupiahRange, formatTime } from '../../../lib/format';
-import { useOpenScheduleDetail } from './detail-schedule-view';
-import { FacilityIcons } from '../../../components/facility-icons';
-import { OperatorLogo } from '../../../components/operator-logo';
+import type { ScheduleCard, ScheduleGroupCard } from '../../api/mappers';
+import { buttonStyles } from '../../components/button-styles';
+import { cx } from '../../lib/cx';
+import { arrivesNextDay, formatRupiah, formatRupiahRange, formatTime } from '../../lib/format';
+import { FacilityIcons } from '../../components/facility-icons';
+import { OperatorLogo } from '../../components/operator-logo';
+import { useOpenScheduleDetail } from './detail/use-open-schedule-detail';
 
 /** Few seats left: the count turns amber so it is noticed (still AA on white). */
 const FEW_SEATS = 5;

@@ -9,13 +9,13 @@ import {
   createRoute,
   createRouter,
 } from '@tanstack/react-router';
-import type { DetailJadwal, Schedule } from '../../contract/schedules';
-import { DetailLocationPanel } from '../../src/routes/app/-components/detail-location-panel';
-import { DetailPartnerSchedule } from '../../src/routes/app/-components/detail-partner-schedule';
-import { detailScheduleSearchSchema } from '../../src/routes/app/schedule.{-$return}/detail-schedule';
+import type { DetailJadwal, Schedule } from '../../../../../contract/schedules';
+import { DetailLocationPanel } from '../../../../../src/features/schedules/detail/location-panel';
+import { DetailPartnerSchedule } from '../../../../../src/features/schedules/detail/partner-schedule';
+import { detailScheduleSearchSchema } from '../../../../../src/features/schedules/detail/schedule-key';
 
 const { request } = vi.hoisted(() => ({ request: vi.fn() }));
-vi.mock('../../src/api/api', () => ({ api: { request } }));
+vi.mock('../../../../../src/api/api', () => ({ api: { request } }));
 
 const detail: DetailJadwal = {
   operator_kode: 'XTR',

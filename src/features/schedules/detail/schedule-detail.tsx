@@ -1,8 +1,5 @@
-import { useCallback, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { AlertCircle, ArrowRight, CalendarDays, Clock, SearchX, Shuffle } from 'lucide-react';
-import { SCHEDULE_DETAIL_NAVIGATION_DELAY_MS } from '../../../../machines/constants';
 import { friendlyErrorMessage } from '../../../api/errors';
 import {
   detailJadwalQueryOptions,
@@ -14,64 +11,17 @@ import {
 import { buttonStyles } from '../../../components/button-styles';
 import { cx } from '../../../lib/cx';
 import { formatDateLong, formatDateShort, formatRupiahRange, formatTime } from '../../../lib/format';
-import { DetailOperatorTerms } from './detail-operator-terms';
-import { RouteStops } from './detail-route-stops';
 import { FacilityIcons } from '../../../components/facility-icons';
 import { OperatorLogo } from '../../../components/operator-logo';
+import { DetailOperatorTerms } from './operator-terms';
+import { RouteStops } from './route-stops';
+import { completeDetailKey, type PartialScheduleDetailKey } from './schedule-key';
 
 export const CONNECTING_LABEL = 'Pindah Armada';
 export const NOT_FOUND_TITLE = 'Jadwal tidak ditemukan';
 export const MISSING_TITLE = 'Jadwal belum dipilih';
 /** Spec (information-connecting): be ready at least 15 minutes before the trip continues. */
 export const CONNECTING_ADVICE = 'Bersiaplah paling lambat 15 menit sebelum perjalanan dilanjutkan.';
-
-/** The three values that name a schedule on a day; any may be missing from a hand-made URL. */
-export type PartialScheduleDetailKey = {
-  [K in keyof ScheduleDetailKey]?: ScheduleDetailKey[K] | undefined;
-};
-
-export function completeDetailKey(key: PartialScheduleDetailKey): ScheduleDetailKey | null {
-  if (!key.operatorCode || !key.scheduleCode || !key.date) return null;
-  return { operatorCode: key.operatorCode, scheduleCode: key.scheduleCode, date: key.date };
-}
-
-/** Search params -> key: the routes keep the wire names of the spec's route table. */
-export function detailKeyFromSearch(search: {
-  operator_code?: string | undefined;
-  schedule_code?: string | undefined;
-  date?: string | undefined;
-}): PartialScheduleDetailKey {
-  return { operatorCode: search.operator_code, scheduleCode: search.schedule_code, date: search.date };
-}
-
-/**
- * Opens the schedule detail sheet over the schedule list. Spec: navigating to schedule detail is
- * delayed 200 ms (the card's press feedback shows first). A second press restarts the wait.
- */
-export function useOpenScheduleDetail() {
-  // Called from the schedule list (or one of its sheets): keep its params and search.
-  const navigate = useNavigate({ from: '/app/schedule/{-$return}' });
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return useCallback(
-    (key: ScheduleDetailKey) => {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        void navigate({
-          to: '/app/schedule/{-$return}/detail-schedule',
-          params: (previous) => previous,
-          search: (previous) => ({
-            ...previous,
-            operator_code: key.operatorCode,
-            schedule_code: key.scheduleCode,
-            date: key.date,
-          }),
-        });
-      }, SCHEDULE_DETAIL_NAVIGATION_DELAY_MS);
-    },
-    [navigate],
-  );
-}
 
 function StatusMessage({
   icon: Icon,

@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ScheduleListSentinel } from '../../src/routes/app/-components/schedule-list-sentinel';
+import { ScheduleListSentinel } from '../../../../src/features/schedules/schedule-list-sentinel';
 
 type Callback = (entries: Array<{ isIntersecting: boolean }>) => void;
 

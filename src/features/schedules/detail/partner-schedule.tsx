@@ -10,8 +10,8 @@ import {
 import { buttonStyles } from '../../../components/button-styles';
 import { cx } from '../../../lib/cx';
 import { formatDateCompact, formatDateShort, formatRupiahRange, formatTime } from '../../../lib/format';
-import { useOpenScheduleDetail } from './detail-schedule-view';
 import { OperatorLogo } from '../../../components/operator-logo';
+import { useOpenScheduleDetail } from './use-open-schedule-detail';
 
 export type PartialPartnerKey = { [K in keyof PartnerScheduleKey]?: PartnerScheduleKey[K] | undefined };
 

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { LayoutList, Rows3, type LucideIcon } from 'lucide-react';
-import { cx } from '../../../lib/cx';
-import { SCHEDULE_VIEWS, type ScheduleView } from '../../../lib/schedule-search';
+import { cx } from '../../lib/cx';
+import { SCHEDULE_VIEWS, type ScheduleView } from '../../lib/schedule-search';
 
-export { SCHEDULE_VIEWS, scheduleViewSchema, type ScheduleView } from '../../../lib/schedule-search';
+export { SCHEDULE_VIEWS, scheduleViewSchema, type ScheduleView } from '../../lib/schedule-search';
 
 const OPTIONS: Record<ScheduleView, { label: string; hint: string; icon: LucideIcon }> = {
   daftar: { label: 'Daftar', hint: 'Kartu lengkap dengan fasilitas dan rute', icon: LayoutList },

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, BusFront } from 'lucide-react';
-import { useBookingSelector } from '../../../flow/booking-actor';
-import { buttonStyles } from '../../../components/button-styles';
-import { formatDateShort, formatTime } from '../../../lib/format';
-import { withoutFilters, type ScheduleSearch } from '../../../lib/schedule-search';
-import { OperatorLogo } from '../../../components/operator-logo';
+import { useBookingSelector } from '../../flow/booking-actor';
+import { buttonStyles } from '../../components/button-styles';
+import { formatDateShort, formatTime } from '../../lib/format';
+import { withoutFilters, type ScheduleSearch } from '../../lib/schedule-search';
+import { OperatorLogo } from '../../components/operator-logo';
 
 /**
  * The outbound leg chosen before the return list, read from the booking actor (the flow holds

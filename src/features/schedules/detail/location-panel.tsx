@@ -4,13 +4,9 @@ import { friendlyErrorMessage } from '../../../api/errors';
 import { detailJadwalQueryOptions, isNotFound, type DetailStop } from '../../../api/schedule-detail-queries';
 import { buttonStyles } from '../../../components/button-styles';
 import { formatDateShort, formatTime } from '../../../lib/format';
-import { MapLink } from './detail-route-stops';
-import {
-  MISSING_TITLE,
-  NOT_FOUND_TITLE,
-  completeDetailKey,
-  type PartialScheduleDetailKey,
-} from './detail-schedule-view';
+import { MapLink } from './route-stops';
+import { MISSING_TITLE, NOT_FOUND_TITLE } from './schedule-detail';
+import { completeDetailKey, type PartialScheduleDetailKey } from './schedule-key';
 
 function PoolCard({ label, stop, kind }: { label: string; stop: DetailStop; kind: 'from' | 'to' }) {
   const Icon = kind === 'from' ? MapPin : Flag;
