@@ -3,6 +3,9 @@ import * as points from './points';
 import * as schedules from './schedules';
 import * as seats from './seats';
 import * as price from './price';
+import * as profile from './profile';
+import * as reservation from './reservation';
+import * as vouchers from './vouchers';
 
 const noInput = () => z.object({});
 
@@ -63,6 +66,20 @@ export const endpoints = {
   operatorSnk: get('/operator-snk', schedules.OperatorSnkQuerySchema, schedules.OperatorSnkResultsSchema),
   kursi: get(`/${PREFIX}/kursi`, seats.KursiQuerySchema, seats.KursiResultsSchema),
   cekHarga: post(`/${PREFIX}/cek-harga`, price.CekHargaBodySchema, price.CekHargaResultsSchema),
+  /** Typed for the client; the server route comes with the reservation work (until then: 404 NFD-1). */
+  reservasi: post(`/${PREFIX}/reservasi`, reservation.ReservasiBodySchema, reservation.ReservasiResultsSchema),
+  validasiVoucher: get(
+    `/${PREFIX}/validasi-voucher`,
+    vouchers.ValidasiVoucherQuerySchema,
+    vouchers.ValidasiVoucherResultsSchema,
+  ),
+  listVoucher: get(`/${PREFIX}/list-voucher`, vouchers.ListVoucherQuerySchema, vouchers.ListVoucherResultsSchema),
+  detailVoucher: get(
+    `/${PREFIX}/detail-voucher`,
+    vouchers.DetailVoucherQuerySchema,
+    vouchers.DetailVoucherResultsSchema,
+  ),
+  customerProfil: get(`/${PREFIX}/customer-profil`, noInput(), profile.CustomerProfilResultsSchema),
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** Error codes the API answers with. RSV-2 is the spec's "seat no longer available". */
+/**
+ * Error codes the API answers with. RSV-2 is the spec's "seat no longer available". A voucher
+ * refusal has its own code per rule (VCR-*), so the app can tell "unknown code" from "not yet
+ * enough to reach the minimum" without reading the message.
+ */
 export const ErrorCodeSchema = z.enum([
   'REQ-1', // request did not pass its schema
   'AUT-1', // missing or wrong credentials
@@ -8,6 +12,11 @@ export const ErrorCodeSchema = z.enum([
   'NFD-1', // resource not found
   'RSV-1', // reservation refused (schedule, seat or date not bookable)
   'RSV-2', // seat no longer available
+  'VCR-1', // voucher code unknown
+  'VCR-2', // voucher expired or not valid yet
+  'VCR-3', // voucher quota used up
+  'VCR-4', // transaction below the voucher's minimum
+  'VCR-5', // voucher bound to another payment method
   'SRV-1', // unexpected server failure
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

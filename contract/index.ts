@@ -7,4 +7,6 @@ export * from './schedules';
 export * from './seats';
 export * from './price';
 export * from './reservation';
+export * from './vouchers';
+export * from './profile';
 export * from './api';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateSchema, RupiahSchema } from './common';
+import { FIELD_LIMITS } from './fields';
 
 const flag01 = z.union([z.literal(0), z.literal(1)], { error: 'nilai flag harus 0 atau 1' });
 const seatList = z
@@ -8,11 +9,25 @@ const seatList = z
   })
   .max(10, 'terlalu banyak kursi');
 
+/**
+ * Passengers on a leg whose schedule has no seat selection (select_seat false): the operator
+ * assigns the seats, so the leg is priced by head count. Ignored on legs with seat selection.
+ */
+export const PassengerCountSchema = z
+  .number({ error: 'jumlah penumpang harus berupa angka' })
+  .int('jumlah penumpang harus bilangan bulat')
+  .min(1, 'jumlah penumpang minimal 1')
+  .max(
+    FIELD_LIMITS.maxPassengersPerLeg,
+    `Sudah mencapai batas maksimum (${FIELD_LIMITS.maxPassengersPerLeg}) penumpang per perjalanan`,
+  );
+
 export const TripLegInputSchema = z.object({
   operator_kode: z.string().min(1, 'operator_kode wajib diisi'),
   jadwal_kode: z.string().min(1, 'jadwal_kode wajib diisi'),
   tanggal_berangkat: DateSchema,
   kursi: seatList,
+  jumlah_penumpang: PassengerCountSchema.optional(),
 });
 export type TripLegInput = z.infer<typeof TripLegInputSchema>;
 
@@ -61,10 +76,12 @@ export const CekHargaBodySchema = z
     jadwal_kode_pergi: z.string().min(1, 'jadwal_kode_pergi wajib diisi').optional(),
     tanggal_berangkat_pergi: DateSchema.optional(),
     kursi_pergi: seatList.default([]),
+    jumlah_penumpang_pergi: PassengerCountSchema.optional(),
     operator_kode_pulang: z.string().min(1).optional(),
     jadwal_kode_pulang: z.string().min(1).optional(),
     tanggal_berangkat_pulang: DateSchema.optional(),
     kursi_pulang: seatList.default([]),
+    jumlah_penumpang_pulang: PassengerCountSchema.optional(),
     connecting: z.array(TripLegInputSchema).max(4, 'maksimal 4 rute').default([]),
     flag_connecting: flag01.default(0),
     flag_pp: flag01.default(0),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateSchema, RupiahSchema } from './common';
 import { envelope } from './envelope';
 import { BookerNameSchema, DonationMessageSchema, EmailSchema, PassengerNameSchema, PhoneSchema } from './fields';
-import { FeeTypeSchema, refineTripShape } from './price';
+import { FeeTypeSchema, PassengerCountSchema, refineTripShape } from './price';
 
 /**
  * POST {prefix}/reservasi (spec section 7 "Reservation"): the price-check trip fields, with
@@ -34,6 +34,8 @@ export const ReservasiLegSchema = z.object({
   jadwal_kode: z.string().min(1, 'jadwal_kode wajib diisi'),
   tanggal_berangkat: DateSchema,
   kursi: reservedSeatList.min(1, 'kursi wajib dipilih'),
+  /** As in the price check: the head count of a leg without seat selection. */
+  jumlah_penumpang: PassengerCountSchema.optional(),
 });
 export type ReservasiLeg = z.infer<typeof ReservasiLegSchema>;
 
@@ -43,10 +45,12 @@ export const ReservasiBodySchema = z
     jadwal_kode_pergi: z.string().min(1, 'jadwal_kode_pergi wajib diisi').optional(),
     tanggal_berangkat_pergi: DateSchema.optional(),
     kursi_pergi: reservedSeatList.default([]),
+    jumlah_penumpang_pergi: PassengerCountSchema.optional(),
     operator_kode_pulang: z.string().min(1).optional(),
     jadwal_kode_pulang: z.string().min(1).optional(),
     tanggal_berangkat_pulang: DateSchema.optional(),
     kursi_pulang: reservedSeatList.default([]),
+    jumlah_penumpang_pulang: PassengerCountSchema.optional(),
     connecting: z.array(ReservasiLegSchema).max(MAX_CONNECTING_LEGS, 'maksimal 4 rute').default([]),
     flag_connecting: flag01.default(0),
     flag_pp: flag01.default(0),

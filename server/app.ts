@@ -9,8 +9,10 @@ import { requestLog } from './http/request-log';
 import type { AppEnv } from './http/types';
 import { silentLogger, type Logger } from './logger';
 import { bookingRoutes } from './routes/booking';
+import { customerRoutes } from './routes/customers';
 import { pointRoutes } from './routes/points';
 import { scheduleRoutes } from './routes/schedules';
+import { voucherRoutes } from './routes/vouchers';
 
 export interface AppDeps {
   db: Database;
@@ -36,6 +38,9 @@ export function createApp(deps: AppDeps): App {
   pointRoutes(api, deps.db);
   scheduleRoutes(api, deps.db, deps.today);
   bookingRoutes(api, deps.db, deps.today);
+  voucherRoutes(api, deps.db, deps.today);
+  customerRoutes(api, deps.db);
+  // The reservasi endpoint of the contract has no route yet: it answers the 404 below.
   api.all('*', (c) => replyError(c, 404, 'NFD-1', NOT_FOUND_MESSAGE));
 
   const app = new Hono<AppEnv>();

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   char,
+  check,
   date,
   doublePrecision,
   index,
@@ -179,17 +180,27 @@ export const customers = pgTable('customers', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const vouchers = pgTable('vouchers', {
-  id: serial('id').primaryKey(),
-  code: text('code').notNull().unique(),
-  name: text('name').notNull(),
-  discountType: text('discount_type', { enum: ['persen', 'nominal'] }).notNull(),
-  discountValue: integer('discount_value').notNull(),
-  maxDiscount: integer('max_discount'),
-  minAmount: integer('min_amount').notNull().default(0),
-  validFrom: date('valid_from').notNull(),
-  validUntil: date('valid_until').notNull(),
-});
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    /** One or two sentences for the voucher list. */
+    description: text('description').notNull().default(''),
+    discountType: text('discount_type', { enum: ['persen', 'nominal'] }).notNull(),
+    discountValue: integer('discount_value').notNull(),
+    maxDiscount: integer('max_discount'),
+    minAmount: integer('min_amount').notNull().default(0),
+    validFrom: date('valid_from').notNull(),
+    validUntil: date('valid_until').notNull(),
+    /** Uses allowed over all customers; null is unlimited. A pending or paid reservation is a use. */
+    quota: integer('quota'),
+    /** The only payment method it works with; null for any. */
+    paymentMethodCode: text('payment_method_code').references(() => paymentMethods.code),
+  },
+  (t) => [check('vouchers_quota_nonnegative', sql`${t.quota} IS NULL OR ${t.quota} >= 0`)],
+);
 
 export const paymentMethods = pgTable('payment_methods', {
   id: serial('id').primaryKey(),
@@ -227,7 +238,13 @@ export const reservations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('reservations_customer_idx').on(t.customerId)],
+  (t) => [
+    index('reservations_customer_idx').on(t.customerId),
+    // A voucher's quota counts its reservations on every validation and price check.
+    index('reservations_voucher_idx')
+      .on(t.voucherCode)
+      .where(sql`${t.voucherCode} IS NOT NULL`),
+  ],
 );
 
 /**

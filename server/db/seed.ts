@@ -8,6 +8,7 @@ import {
   operators,
   paymentMethods,
   points,
+  reservations,
   routes,
   schedules,
   seatBookings,
@@ -15,7 +16,15 @@ import {
   vouchers,
   type RouteStopRow,
 } from './schema';
-import { CUSTOMERS, DEMO_TOKEN, PAYMENT_METHODS, ZERO_POINTS_TOKEN, voucherSeeds } from './seed-data/accounts';
+import {
+  CUSTOMERS,
+  DEMO_TOKEN,
+  EXHAUSTED_VOUCHER,
+  PAYMENT_METHODS,
+  ZERO_POINTS_TOKEN,
+  exhaustedVoucherReservation,
+  voucherSeeds,
+} from './seed-data/accounts';
 import { CONNECTING_TRIPS, MIN_TRANSFER_MINUTES } from './seed-data/connecting';
 import { LAYOUTS, seatNumbers, type LayoutCode, type LayoutSeed } from './seed-data/layouts';
 import { LINES, type DepartureSeed, type LineSeed, type ViaSeed } from './seed-data/lines';
@@ -45,7 +54,7 @@ export const SEED_FIXTURES = {
   /** Bandung -> Jakarta double decker whose lower floor is sold out on every day of the window. */
   fullFloor: { operatorCode: 'GMA', scheduleCode: 'GMA-BDG-JKT-2200', floor: 'Lantai Bawah', openFloor: 'Lantai Atas' },
   /** select_seat false: the operator assigns seats. */
-  noSeatSelection: { operatorCode: 'PSK', scheduleCode: 'PSK-BDG-JKT-0900' },
+  noSeatSelection: { operatorCode: 'PSK', scheduleCode: 'PSK-BDG-JKT-0900', price: 110000 },
   /** Price 0 and not refundable. */
   free: { operatorCode: 'NRS', scheduleCode: 'NRS-BDG-JKT-0500' },
   /** Schedules with price2 for their tier-2 seats (tier-2 and promo seats are never pre-booked on fixtures). */
@@ -71,7 +80,20 @@ export const SEED_FIXTURES = {
     /** Jakarta -> Yogyakarta (night bus) -> Malang the next morning: second leg has dayOffset 1. */
     overnight: 'CT-JKT-MLG-1900',
   },
-  vouchers: { percent: 'HEMAT10', nominal: 'POTONG20K', longRunning: 'MUDIK15', expired: 'LEWAT5K' },
+  vouchers: {
+    /** 10%, capped at Rp 25.000, minimum Rp 100.000. */
+    percent: 'HEMAT10',
+    /** Rp 20.000 off, minimum Rp 150.000. */
+    nominal: 'POTONG20K',
+    /** 15%, capped at Rp 50.000, minimum Rp 200.000, valid through the whole window. */
+    longRunning: 'MUDIK15',
+    /** Ended yesterday. */
+    expired: 'KADALUARSA',
+    /** Quota 1, used by one seeded paid reservation. */
+    exhausted: EXHAUSTED_VOUCHER,
+    /** 15% capped at Rp 25.000, only with QRIS. */
+    qrisOnly: { code: 'QRISHEMAT', paymentMethod: 'QRIS', paymentMethodName: 'QRIS' },
+  },
   inactivePaymentMethod: 'SHOPEEPAY',
 } as const;
 
@@ -414,11 +436,18 @@ async function insertAll(tx: Tx, plan: Plan, today: string): Promise<void> {
     );
   }
 
-  await tx
+  const customerRows = await tx
     .insert(customers)
-    .values(CUSTOMERS.map((c) => ({ ...c, createdAt: new Date(`${addDays(today, -90)}T08:00:00+07:00`) })));
-  await tx.insert(vouchers).values(voucherSeeds(today));
+    .values(CUSTOMERS.map((c) => ({ ...c, createdAt: new Date(`${addDays(today, -90)}T08:00:00+07:00`) })))
+    .returning({ id: customers.id, email: customers.email });
+  // Vouchers may name a payment method, so the methods go first.
   await tx.insert(paymentMethods).values(PAYMENT_METHODS.map((p) => ({ ...p })));
+  await tx.insert(vouchers).values(voucherSeeds(today));
+  const { customerEmail, ...usedVoucher } = exhaustedVoucherReservation(today);
+  const customerIds = new Map(customerRows.map((c) => [c.email, c.id]));
+  await tx
+    .insert(reservations)
+    .values({ ...usedVoucher, customerId: required(customerIds, customerEmail, 'customer') });
 
   const bookedAt = new Date(`${addDays(today, -1)}T09:00:00+07:00`);
   const bookings = planBookings(plan.schedules, today).map((b) => ({

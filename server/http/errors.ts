@@ -22,3 +22,8 @@ export const notFound = (message: string) => new ApiError(404, 'NFD-1', message)
 export const notBookable = (message: string) => new ApiError(400, 'RSV-1', message);
 /** The spec's RSV-2: a chosen seat was taken meanwhile. */
 export const seatTaken = (message: string) => new ApiError(409, 'RSV-2', message);
+/** A voucher that cannot be used for this transaction: each rule has its own VCR code. */
+export const voucherRefused = (code: Extract<ErrorCode, `VCR-${string}`>, message: string) =>
+  new ApiError(422, code, message);
+/** A call only a signed-in customer (bearer token) may make. */
+export const signInRequired = (message: string) => new ApiError(401, 'AUT-1', message);

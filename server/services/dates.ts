@@ -69,3 +69,24 @@ export function addMinutes(time: string, minutes: number): { time: string; dayOf
 export function shortTime(time: string): string {
   return time.slice(0, 5);
 }
+
+const MONTHS_ID = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+] as const;
+
+/** `2026-12-23` as "23 Desember 2026", for sentences the API writes (voucher terms). */
+export function longDateId(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return `${d} ${MONTHS_ID[m - 1] ?? ''} ${y}`;
+}

@@ -7,10 +7,13 @@
  *    (2 kursi)", "Tiket Pulang (1 kursi)", "Tiket Rute 1 (2 kursi)". sub_total is their sum.
  *    Seats must exist on the leg's layout as bookable tiles (else 400 RSV-1), not be taken by a
  *    live booking (else 409 RSV-2), at most 3 per leg, and every connecting leg after the first
- *    carries as many seats as the first.
- * 2. Voucher (voucher_kode): must exist (else 400), be valid today and sub_total must reach its
- *    minimum. persen: floor(sub_total x value / 100), capped at max_discount; nominal: value.
- *    Never more than sub_total. Line 'less' "Voucher {name}".
+ *    carries as many passengers as the first.
+ *    A leg whose schedule has no seat selection (select_seat false) takes no seat numbers (else
+ *    400 RSV-1): the operator assigns seats, so it is priced jumlah_penumpang (default 1) x the
+ *    schedule's base price, "Tiket Pergi (2 penumpang)", and needs that many seats still free.
+ * 2. Voucher (voucher_kode): the voucher rule of services/vouchers.ts against sub_total and the
+ *    chosen payment method, the very one validasi-voucher applies: a refusal is the same 422
+ *    VCR-* code and message. Line 'less' "Voucher {name}".
  * 3. Admin fee of the payment method (jenis_pembayaran_kode, active): persen:
  *    ceil(sub_total x fee / 100); nominal: fee. Line 'add' "Biaya Admin {name}" when above 0.
  * 4. Refundable cover: offered (flag_status_asuransi 1) when sub_total > 0 and every schedule
@@ -27,7 +30,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { CekHargaResults, PriceLine, TripLegInput } from '../../contract';
 import type { Database } from '../db/client';
-import { paymentMethods, vouchers } from '../db/schema';
+import { paymentMethods } from '../db/schema';
 import { badRequest, notBookable, seatTaken } from '../http/errors';
 import type { AuthCustomer } from '../http/types';
 import { addDays } from './dates';
@@ -38,8 +41,10 @@ import {
   loadSaleSchedule,
   seatPrice,
   seatsByNumber,
+  type SaleSchedule,
 } from './seats';
 import { queryRows } from './sql';
+import { applyVoucher } from './vouchers';
 
 export const PRICING = {
   insurancePercent: 5,
@@ -55,10 +60,12 @@ export interface PriceRequest {
   jadwal_kode_pergi?: string | undefined;
   tanggal_berangkat_pergi?: string | undefined;
   kursi_pergi: string[];
+  jumlah_penumpang_pergi?: number | undefined;
   operator_kode_pulang?: string | undefined;
   jadwal_kode_pulang?: string | undefined;
   tanggal_berangkat_pulang?: string | undefined;
   kursi_pulang: string[];
+  jumlah_penumpang_pulang?: number | undefined;
   connecting: TripLegInput[];
   flag_connecting: 0 | 1;
   flag_pp: 0 | 1;
@@ -71,12 +78,11 @@ export interface PriceRequest {
 
 interface PricedLeg {
   title: string;
-  seats: number;
+  /** Seats chosen, or the head count of a leg without seat selection. */
+  passengers: number;
   amount: number;
   refundable: boolean;
 }
-
-const rupiah = (value: number) => `Rp ${value.toLocaleString('id-ID')}`;
 
 /** Which legs this request prices, each with its line title. */
 function legsOf(body: PriceRequest): { label: string; leg: TripLegInput }[] {
@@ -91,6 +97,7 @@ function legsOf(body: PriceRequest): { label: string; leg: TripLegInput }[] {
         jadwal_kode: body.jadwal_kode_pergi,
         tanggal_berangkat: body.tanggal_berangkat_pergi,
         kursi: body.kursi_pergi,
+        jumlah_penumpang: body.jumlah_penumpang_pergi,
       },
     });
   }
@@ -102,6 +109,7 @@ function legsOf(body: PriceRequest): { label: string; leg: TripLegInput }[] {
         jadwal_kode: body.jadwal_kode_pulang,
         tanggal_berangkat: body.tanggal_berangkat_pulang,
         kursi: body.kursi_pulang,
+        jumlah_penumpang: body.jumlah_penumpang_pulang,
       },
     });
   }
@@ -145,6 +153,7 @@ async function priceLeg(db: Database, today: string, label: string, leg: TripLeg
   }
   const schedule = await loadSaleSchedule(db, leg.operator_kode, leg.jadwal_kode);
   assertSaleDate(schedule, leg.tanggal_berangkat, today);
+  if (!schedule.selectSeat) return priceByHeadCount(db, schedule, label, leg);
   const tiles = seatsByNumber(schedule);
   let amount = 0;
   for (const no of leg.kursi) {
@@ -159,28 +168,35 @@ async function priceLeg(db: Database, today: string, label: string, leg: TripLeg
   }
   return {
     title: `Tiket ${label} (${leg.kursi.length} kursi)`,
-    seats: leg.kursi.length,
+    passengers: leg.kursi.length,
     amount,
     refundable: schedule.refundable,
   };
 }
 
-async function voucherDiscount(
+/** A leg without seat selection: the operator seats its passengers, so only their number counts. */
+async function priceByHeadCount(
   db: Database,
-  today: string,
-  code: string,
-  subTotal: number,
-): Promise<{ name: string; amount: number }> {
-  const rows = await db.select().from(vouchers).where(eq(vouchers.code, code)).limit(1);
-  const voucher = rows[0];
-  if (!voucher) throw badRequest('Voucher tidak ditemukan');
-  if (today < voucher.validFrom || today > voucher.validUntil) throw badRequest('Voucher sudah tidak berlaku');
-  if (subTotal < voucher.minAmount)
-    throw badRequest(`Voucher berlaku untuk transaksi minimal ${rupiah(voucher.minAmount)}`);
-  let amount =
-    voucher.discountType === 'persen' ? Math.floor((subTotal * voucher.discountValue) / 100) : voucher.discountValue;
-  if (voucher.maxDiscount !== null) amount = Math.min(amount, voucher.maxDiscount);
-  return { name: voucher.name, amount: Math.max(0, Math.min(amount, subTotal)) };
+  schedule: SaleSchedule,
+  label: string,
+  leg: TripLegInput,
+): Promise<PricedLeg> {
+  if (leg.kursi.length > 0) {
+    throw notBookable(`Jadwal ${schedule.code} tidak menyediakan pilih kursi: kursi ditentukan oleh operator`);
+  }
+  const passengers = leg.jumlah_penumpang ?? 1;
+  const tiles = seatsByNumber(schedule);
+  const booked = await bookedSeats(db, schedule.id, leg.tanggal_berangkat);
+  const free = [...tiles.keys()].filter((no) => !booked.has(no)).length;
+  if (free < passengers) {
+    throw notBookable(`Sisa kursi tidak mencukupi untuk ${passengers} penumpang, tersisa ${free} kursi`);
+  }
+  return {
+    title: `Tiket ${label} (${passengers} penumpang)`,
+    passengers,
+    amount: passengers * schedule.price,
+    refundable: schedule.refundable,
+  };
 }
 
 async function adminFee(db: Database, code: string, subTotal: number): Promise<{ name: string; amount: number }> {
@@ -206,11 +222,6 @@ export async function checkPrice(
   const legs = legsOf(body);
   if (legs.length === 0) throw badRequest('Permintaan tidak valid. Jadwal belum dipilih');
   if (body.flag_connecting === 1) {
-    const firstCount = legs[0]?.leg.kursi.length ?? 0;
-    legs.forEach(({ leg, label }) => {
-      if (leg.kursi.length !== firstCount)
-        throw badRequest(`Jumlah kursi ${label} harus sama dengan rute pertama (${firstCount})`);
-    });
     await assertConnectingTrip(
       db,
       legs.map(({ leg }) => leg),
@@ -219,17 +230,30 @@ export async function checkPrice(
 
   const priced: PricedLeg[] = [];
   for (const { label, leg } of legs) priced.push(await priceLeg(db, today, label, leg));
+  if (body.flag_connecting === 1) {
+    // Counted after pricing: a leg without seat selection counts heads, which only its schedule tells.
+    const firstCount = priced[0]?.passengers ?? 0;
+    priced.forEach((leg, i) => {
+      if (leg.passengers !== firstCount) {
+        throw badRequest(`Jumlah kursi ${legs[i]?.label ?? ''} harus sama dengan rute pertama (${firstCount})`);
+      }
+    });
+  }
   const subTotal = priced.reduce((sum, leg) => sum + leg.amount, 0);
 
   const lines: PriceLine[] = priced
-    .filter((leg) => leg.seats > 0)
+    .filter((leg) => leg.passengers > 0)
     .map((leg) => ({ title: leg.title, price: leg.amount, type: 'normal' }));
   let total = subTotal;
 
   if (body.voucher_kode) {
-    const voucher = await voucherDiscount(db, today, body.voucher_kode, subTotal);
-    lines.push({ title: `Voucher ${voucher.name}`, price: voucher.amount, type: 'less' });
-    total -= voucher.amount;
+    const { voucher, discount } = await applyVoucher(db, today, {
+      code: body.voucher_kode,
+      amount: subTotal,
+      paymentMethodCode: body.jenis_pembayaran_kode,
+    });
+    lines.push({ title: `Voucher ${voucher.name}`, price: discount, type: 'less' });
+    total -= discount;
   }
   if (body.jenis_pembayaran_kode) {
     const fee = await adminFee(db, body.jenis_pembayaran_kode, subTotal);

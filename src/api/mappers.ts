@@ -1,5 +1,6 @@
 import type { Facility, OperatorType, PointType } from '../../contract/common';
 import type { Point, PopularCity } from '../../contract/points';
+import type { CustomerProfilResults } from '../../contract/profile';
 import type {
   DateSummary,
   ListFilterResults,
@@ -8,6 +9,7 @@ import type {
   SearchJadwalResults,
   TimeRangeCode,
 } from '../../contract/schedules';
+import type { DetailVoucherResults, ValidasiVoucherResults, VoucherItem } from '../../contract/vouchers';
 import type { Trip, TripLeg } from '../../machines/types';
 
 /**
@@ -268,4 +270,72 @@ export function toOutboundTrip(schedule: ScheduleCard, roundTrip: boolean): Trip
 /** The return choice completes a round trip started by toOutboundTrip. */
 export function withReturnLeg(outbound: Trip, schedule: ScheduleCard): Trip {
   return { ...outbound, kind: 'round-trip', return: toTripLegs(schedule) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vouchers and profile.
+
+/** A voucher in the list (list-voucher) and on its detail sheet. */
+export interface VoucherCard {
+  code: string;
+  name: string;
+  description: string;
+  discountType: 'persen' | 'nominal';
+  /** Percent for persen, rupiah for nominal. */
+  discountValue: number;
+  /** Cap of a percent discount in rupiah; null without a cap. */
+  maxDiscount: number | null;
+  minTransaction: number;
+  /** Last day it can be used, `YYYY-MM-DD`. */
+  validUntil: string;
+  /** The only payment method it works with (code and name); null for any. */
+  paymentMethodCode: string | null;
+  paymentMethodName: string | null;
+}
+
+export interface VoucherDetail extends VoucherCard {
+  /** Terms, one Indonesian sentence each. */
+  terms: string[];
+}
+
+/** What the booking keeps of an accepted voucher: the machines' Voucher takes `discount` as its price. */
+export interface VoucherValidation {
+  code: string;
+  name: string;
+  /** Rupiah taken off the amount that was checked. */
+  discount: number;
+}
+
+export interface Profile {
+  name: string;
+  phone: string;
+  email: string;
+}
+
+export function toVoucherCard(voucher: VoucherItem): VoucherCard {
+  return {
+    code: voucher.voucher_kode,
+    name: voucher.voucher_nama,
+    description: voucher.deskripsi,
+    discountType: voucher.tipe_potongan,
+    discountValue: voucher.nilai_potongan,
+    maxDiscount: voucher.maks_potongan,
+    minTransaction: voucher.min_transaksi,
+    validUntil: voucher.berlaku_sampai,
+    paymentMethodCode: voucher.metode_pembayaran,
+    paymentMethodName: voucher.metode_pembayaran_nama,
+  };
+}
+
+export function toVoucherDetail(voucher: DetailVoucherResults): VoucherDetail {
+  return { ...toVoucherCard(voucher), terms: [...voucher.syarat] };
+}
+
+export function toVoucherValidation(results: ValidasiVoucherResults): VoucherValidation {
+  return { code: results.voucher_kode, name: results.voucher_nama, discount: results.potongan };
+}
+
+/** Spec section 3: the booker is prefilled from nama, telp and email (the server sends '' for none). */
+export function toProfile(profile: CustomerProfilResults): Profile {
+  return { name: profile.nama, phone: profile.telp, email: profile.email };
 }

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KursiResults, Seat } from '../../contract';
 import { createApp, type App } from '../../server/app';
-import { schedules, seatBookings } from '../../server/db/schema';
+import { connectingLegs, connectingTrips, routes, schedules, seatBookings, seatLayouts } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
 import { addDays } from '../../server/services/dates';
 import { insuranceFee } from '../../server/services/pricing';
@@ -329,15 +329,25 @@ describe.each(TEST_DATABASES)('seats and price check on %s', (kind) => {
         ...pergi(PROMO.operatorCode, PROMO.scheduleCode, QUIET_DAY, ['9']),
         voucher_kode: SEED_FIXTURES.vouchers.nominal,
       });
-      expect(below).toMatchObject({ httpStatus: 400 });
-      expect(below.message).toContain('minimal');
+      expect(below).toMatchObject({
+        httpStatus: 422,
+        code: 'VCR-4',
+        message: 'Voucher berlaku untuk transaksi minimal Rp 150.000',
+      });
       expect(await fails(app, 'cekHarga', { ...one, voucher_kode: SEED_FIXTURES.vouchers.expired })).toMatchObject({
-        httpStatus: 400,
+        httpStatus: 422,
+        code: 'VCR-2',
         message: 'Voucher sudah tidak berlaku',
       });
       expect(await fails(app, 'cekHarga', { ...one, voucher_kode: 'TIDAKADA' })).toMatchObject({
-        httpStatus: 400,
-        message: 'Voucher tidak ditemukan',
+        httpStatus: 422,
+        code: 'VCR-1',
+        message: 'Kode voucher tidak ditemukan',
+      });
+      expect(await fails(app, 'cekHarga', { ...one, voucher_kode: SEED_FIXTURES.vouchers.exhausted })).toMatchObject({
+        httpStatus: 422,
+        code: 'VCR-3',
+        message: 'Kuota voucher sudah habis',
       });
     });
 
@@ -410,6 +420,154 @@ describe.each(TEST_DATABASES)('seats and price check on %s', (kind) => {
       const guest = await ok(app, 'cekHarga', { ...one, flag_point: 1 });
       expect(guest.total_bayar).toBe(TWO_PRICE.price);
       expect(guest.list_harga.some((l) => l.type === 'cashback-point' || l.type === 'potongan-point')).toBe(false);
+    });
+
+    describe('a schedule without seat selection', () => {
+      const { operatorCode, scheduleCode, price } = SEED_FIXTURES.noSeatSelection;
+      const headCount = (date: string, count?: number, kursi: string[] = []) => ({
+        ...pergi(operatorCode, scheduleCode, date, kursi),
+        ...(count === undefined ? {} : { jumlah_penumpang_pergi: count }),
+      });
+
+      it('is priced by head count at the base price', async () => {
+        expect(price).toBe(110000);
+        const two = await ok(app, 'cekHarga', headCount(QUIET_DAY, 2));
+        expect(two.sub_total).toBe(220000);
+        expect(two.list_harga).toEqual([
+          { title: 'Tiket Pergi (2 penumpang)', price: 220000, type: 'normal' },
+          { title: 'Total Pembayaran', price: 220000, type: 'total' },
+        ]);
+        const three = await ok(app, 'cekHarga', headCount(QUIET_DAY, 3));
+        expect(three.sub_total).toBe(330000);
+      });
+
+      it('counts one passenger when no count is given', async () => {
+        const one = await ok(app, 'cekHarga', headCount(QUIET_DAY));
+        expect(one.sub_total).toBe(110000);
+        expect(one.list_harga[0]).toEqual({ title: 'Tiket Pergi (1 penumpang)', price: 110000, type: 'normal' });
+      });
+
+      it('refuses seat numbers with 400 RSV-1', async () => {
+        const error = await fails(app, 'cekHarga', headCount(QUIET_DAY, 2, ['1', '2']));
+        expect(error).toMatchObject({ httpStatus: 400, code: 'RSV-1' });
+        expect(error.message).toContain('kursi ditentukan oleh operator');
+      });
+
+      it('refuses a count outside 1..3 with 400 REQ-1', async () => {
+        for (const count of [0, 4, 1.5, -1]) {
+          const error = await fails(app, 'cekHarga', headCount(QUIET_DAY, count));
+          expect(error, String(count)).toMatchObject({ httpStatus: 400, code: 'REQ-1' });
+          expect(error.message, String(count)).toContain('jumlah_penumpang_pergi');
+        }
+        const text = await fails(app, 'cekHarga', { ...headCount(QUIET_DAY), jumlah_penumpang_pergi: '2' });
+        expect(text).toMatchObject({ httpStatus: 400, code: 'REQ-1' });
+      });
+
+      it('ignores the count on a schedule with seat selection', async () => {
+        const results = await ok(app, 'cekHarga', {
+          ...pergi(TWO_PRICE.operatorCode, TWO_PRICE.scheduleCode, QUIET_DAY, ['2']),
+          jumlah_penumpang_pergi: 3,
+        });
+        expect(results.sub_total).toBe(TWO_PRICE.price);
+        expect(results.list_harga[0]?.title).toBe('Tiket Pergi (1 kursi)');
+      });
+
+      it('prices the return leg by its own count', async () => {
+        const results = await ok(app, 'cekHarga', {
+          ...headCount(QUIET_DAY, 2),
+          flag_pp: 1,
+          operator_kode_pulang: operatorCode,
+          jadwal_kode_pulang: 'PSK-JKT-BDG-0700',
+          tanggal_berangkat_pulang: addDays(QUIET_DAY, 2),
+          jumlah_penumpang_pulang: 3,
+        });
+        expect(results.list_harga.map((l) => [l.title, l.price])).toEqual([
+          ['Tiket Pergi (2 penumpang)', 220000],
+          ['Tiket Pulang (3 penumpang)', 330000],
+          ['Total Pembayaran', 550000],
+        ]);
+      });
+
+      it('refuses more passengers than seats left', async () => {
+        const day = addDays(TEST_TODAY, 24);
+        const [row] = await handle.db
+          .select({ floors: seatLayouts.floors })
+          .from(schedules)
+          .innerJoin(seatLayouts, eq(seatLayouts.id, schedules.layoutId))
+          .where(eq(schedules.code, scheduleCode));
+        const numbers = (row?.floors ?? []).flatMap((floor) =>
+          Object.values(floor.seats)
+            .filter((tile) => tile.tipe === 'P' || tile.tipe === 'PS')
+            .map((tile) => tile.no),
+        );
+        expect(numbers.length).toBeGreaterThan(2);
+        for (const no of numbers.slice(1)) await book(scheduleCode, day, no);
+        const error = await fails(app, 'cekHarga', headCount(day, 2));
+        expect(error).toMatchObject({ httpStatus: 400, code: 'RSV-1' });
+        expect(error.message).toContain('tersisa 1 kursi');
+        expect((await ok(app, 'cekHarga', headCount(day, 1))).sub_total).toBe(110000);
+      });
+
+      it('works as a leg of a connecting trip, counting heads against the other legs', async () => {
+        // Bandung -> Jakarta without seat choice, then Jakarta -> Karawang with it.
+        const legCodes = [scheduleCode, 'NRS-JKT-KRW-1700'];
+        const legRows = await handle.db
+          .select({
+            id: schedules.id,
+            code: schedules.code,
+            origin: routes.originPointId,
+            to: routes.destinationPointId,
+          })
+          .from(schedules)
+          .innerJoin(routes, eq(routes.id, schedules.routeId))
+          .where(inArray(schedules.code, legCodes));
+        const first = legRows.find((r) => r.code === legCodes[0]);
+        const second = legRows.find((r) => r.code === legCodes[1]);
+        if (!first || !second) throw new Error('connecting fixture schedules missing');
+        const [trip] = await handle.db
+          .insert(connectingTrips)
+          .values({ code: 'CT-UJI-PSK-0900', originPointId: first.origin, destinationPointId: second.to })
+          .returning({ id: connectingTrips.id });
+        if (!trip) throw new Error('trip not inserted');
+        await handle.db.insert(connectingLegs).values([
+          { tripId: trip.id, legNo: 1, scheduleId: first.id, dayOffset: 0 },
+          { tripId: trip.id, legNo: 2, scheduleId: second.id, dayOffset: 0 },
+        ]);
+
+        const headLeg = {
+          operator_kode: operatorCode,
+          jadwal_kode: scheduleCode,
+          tanggal_berangkat: QUIET_DAY,
+          kursi: [],
+        };
+        const seatLeg = { operator_kode: 'NRS', jadwal_kode: 'NRS-JKT-KRW-1700', tanggal_berangkat: QUIET_DAY };
+        const results = await ok(app, 'cekHarga', {
+          flag_connecting: 1,
+          connecting: [
+            { ...headLeg, jumlah_penumpang: 2 },
+            { ...seatLeg, kursi: ['2', '3'] },
+          ],
+        });
+        expect(results.list_harga.map((l) => [l.title, l.price])).toEqual([
+          ['Tiket Rute 1 (2 penumpang)', 220000],
+          ['Tiket Rute 2 (2 kursi)', 160000],
+          ['Total Pembayaran', 380000],
+        ]);
+        const uneven = await fails(app, 'cekHarga', {
+          flag_connecting: 1,
+          connecting: [headLeg, { ...seatLeg, kursi: ['2', '3'] }],
+        });
+        expect(uneven).toMatchObject({ httpStatus: 400, code: 'REQ-1' });
+        expect(uneven.message).toContain('rute pertama (1)');
+        const withSeats = await fails(app, 'cekHarga', {
+          flag_connecting: 1,
+          connecting: [
+            { ...headLeg, kursi: ['1', '2'] },
+            { ...seatLeg, kursi: ['2', '3'] },
+          ],
+        });
+        expect(withSeats).toMatchObject({ httpStatus: 400, code: 'RSV-1' });
+      });
     });
 
     it('refuses a seat taken meanwhile with 409 RSV-2', async () => {

@@ -13,6 +13,7 @@ import {
   operators,
   paymentMethods,
   points,
+  reservations,
   routes,
   schedules,
   seatBookings,
@@ -73,6 +74,7 @@ const TABLES = [
   customers,
   vouchers,
   paymentMethods,
+  reservations,
   seatBookings,
 ] as const;
 
@@ -246,6 +248,7 @@ describe.each(TEST_DATABASES)('seed (%s)', (kind) => {
     const noSeat = await loadSchedule(db, SEED_FIXTURES.noSeatSelection.scheduleCode);
     expect(noSeat.schedule.selectSeat).toBe(false);
     expect(noSeat.operator.code).toBe(SEED_FIXTURES.noSeatSelection.operatorCode);
+    expect(noSeat.schedule.price).toBe(SEED_FIXTURES.noSeatSelection.price);
 
     const free = await loadSchedule(db, SEED_FIXTURES.free.scheduleCode);
     expect(free.schedule.price).toBe(0);
@@ -395,6 +398,29 @@ describe.each(TEST_DATABASES)('seed (%s)', (kind) => {
       expect.arrayContaining([SEED_FIXTURES.vouchers.percent, SEED_FIXTURES.vouchers.nominal]),
     );
     expect(validToday.map((v) => v.code)).not.toContain(SEED_FIXTURES.vouchers.expired);
+    const byCode = new Map(voucherRows.map((v) => [v.code, v]));
+    expect(byCode.get(SEED_FIXTURES.vouchers.expired)?.validUntil).toBe(addDays(TEST_TODAY, -1));
+    for (const v of voucherRows) expect(v.description, v.code).not.toBe('');
+
+    // HABIS: a quota of one, taken by one paid reservation.
+    const exhausted = byCode.get(SEED_FIXTURES.vouchers.exhausted);
+    expect(exhausted?.quota).toBe(1);
+    const using = await db
+      .select({ status: reservations.status })
+      .from(reservations)
+      .where(eq(reservations.voucherCode, SEED_FIXTURES.vouchers.exhausted));
+    expect(using).toEqual([{ status: 'paid' }]);
+
+    const qris = byCode.get(SEED_FIXTURES.vouchers.qrisOnly.code);
+    expect(qris).toMatchObject({
+      paymentMethodCode: SEED_FIXTURES.vouchers.qrisOnly.paymentMethod,
+      discountType: 'persen',
+      discountValue: 15,
+      maxDiscount: 25000,
+    });
+    expect(validToday.map((v) => v.code)).toContain(SEED_FIXTURES.vouchers.qrisOnly.code);
+    const others = voucherRows.filter((v) => v.code !== SEED_FIXTURES.vouchers.qrisOnly.code);
+    for (const v of others) expect(v.paymentMethodCode, v.code).toBeNull();
 
     const methods = await db.select().from(paymentMethods);
     expect(methods.map((m) => m.name)).toEqual(

@@ -12,58 +12,123 @@ export const CUSTOMERS = [
 export type VoucherSeed = {
   code: string;
   name: string;
+  description: string;
   discountType: 'persen' | 'nominal';
   discountValue: number;
   maxDiscount: number | null;
   minAmount: number;
   validFrom: string;
   validUntil: string;
+  quota: number | null;
+  paymentMethodCode: string | null;
 };
 
-/** Validity windows sit around `today`, one already expired so the error path has data. */
+export const EXHAUSTED_VOUCHER = 'HABIS';
+
+/**
+ * Validity windows sit around `today`. Besides the ordinary ones, each refusal has data: one
+ * expired yesterday, one whose quota the seeded paid reservation below used up, one bound to QRIS.
+ */
 export function voucherSeeds(today: string): VoucherSeed[] {
   return [
     {
       code: 'HEMAT10',
       name: 'Diskon 10% Perjalanan Hemat',
+      description: 'Hemat 10% untuk perjalanan bus dan shuttle ke mana saja, potongan hingga Rp 25.000.',
       discountType: 'persen',
       discountValue: 10,
       maxDiscount: 25000,
       minAmount: 100000,
       validFrom: addDays(today, -7),
       validUntil: addDays(today, 30),
+      quota: null,
+      paymentMethodCode: null,
     },
     {
       code: 'POTONG20K',
       name: 'Potongan Rp 20.000',
+      description: 'Potongan langsung Rp 20.000 untuk transaksi mulai Rp 150.000.',
       discountType: 'nominal',
       discountValue: 20000,
       maxDiscount: null,
       minAmount: 150000,
       validFrom: addDays(today, -1),
       validUntil: addDays(today, 14),
+      quota: null,
+      paymentMethodCode: null,
     },
     {
       code: 'MUDIK15',
       name: 'Diskon Mudik 15%',
+      description: 'Pulang kampung lebih hemat: diskon 15% hingga Rp 50.000 untuk transaksi mulai Rp 200.000.',
       discountType: 'persen',
       discountValue: 15,
       maxDiscount: 50000,
       minAmount: 200000,
       validFrom: today,
       validUntil: addDays(today, 60),
+      quota: null,
+      paymentMethodCode: null,
     },
     {
-      code: 'LEWAT5K',
+      code: 'KADALUARSA',
       name: 'Potongan Rp 5.000 (sudah berakhir)',
+      description: 'Promo potongan Rp 5.000 yang masa berlakunya sudah berakhir.',
       discountType: 'nominal',
       discountValue: 5000,
       maxDiscount: null,
       minAmount: 0,
       validFrom: addDays(today, -30),
       validUntil: addDays(today, -1),
+      quota: null,
+      paymentMethodCode: null,
+    },
+    {
+      code: EXHAUSTED_VOUCHER,
+      name: 'Potongan Rp 10.000 Kuota Terbatas',
+      description: 'Potongan Rp 10.000 untuk satu transaksi pertama saja.',
+      discountType: 'nominal',
+      discountValue: 10000,
+      maxDiscount: null,
+      minAmount: 0,
+      validFrom: addDays(today, -7),
+      validUntil: addDays(today, 30),
+      quota: 1,
+      paymentMethodCode: null,
+    },
+    {
+      code: 'QRISHEMAT',
+      name: 'Diskon 15% Bayar Pakai QRIS',
+      description: 'Diskon 15% hingga Rp 25.000 khusus pembayaran dengan QRIS.',
+      discountType: 'persen',
+      discountValue: 15,
+      maxDiscount: 25000,
+      minAmount: 0,
+      validFrom: addDays(today, -3),
+      validUntil: addDays(today, 30),
+      quota: null,
+      paymentMethodCode: 'QRIS',
     },
   ];
+}
+
+/** The paid order that used up HABIS's quota of one, booked yesterday by a customer who never signs in. */
+export function exhaustedVoucherReservation(today: string) {
+  return {
+    code: 'BRKHABIS01',
+    status: 'paid' as const,
+    customerEmail: 'dewi.lestari@contoh.id',
+    bookerName: 'Dewi Lestari',
+    bookerPhone: '085711223344',
+    bookerEmail: 'dewi.lestari@contoh.id',
+    paymentMethodCode: 'VA_BCA',
+    voucherCode: EXHAUSTED_VOUCHER,
+    subTotal: 150000,
+    // 150.000 - 10.000 voucher + 4.000 BCA admin fee.
+    total: 144000,
+    createdAt: new Date(`${addDays(today, -1)}T10:00:00+07:00`),
+    expiresAt: new Date(`${addDays(today, -1)}T11:00:00+07:00`),
+  };
 }
 
 export const PAYMENT_METHODS = [
