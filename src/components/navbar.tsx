@@ -1,7 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { ArrowLeft, House, Repeat } from 'lucide-react';
-import { BACK_NAVIGATION_DELAY_MS } from '../../machines/constants';
+import { useDelayedNavigation } from '../flow/booking-actor';
 import { emitBack } from '../platform/events';
 import { buttonStyles } from './button-styles';
 import { Logo } from './logo';
@@ -22,7 +22,7 @@ export interface NavbarProps {
   subtitle?: ReactNode;
   /** Shows the "Jurusan Pulang" banner. */
   isReturn?: boolean;
-  /** Called on every press of back, before the delayed navigation. */
+  /** Replaces the delayed step back: the screen's flow decides where back leads. */
   onBack?: () => void;
 }
 
@@ -33,18 +33,17 @@ export interface NavbarProps {
 export function Navbar({ title, subtitle, isReturn = false, onBack }: NavbarProps) {
   const router = useRouter();
   const hidden = useAppbarHidden();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const delayed = useDelayedNavigation();
 
   const goBack = () => {
     emitBack({ from: router.state.location.pathname });
-    onBack?.();
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      // Opened straight on this page (shared link): there is no step back inside the app.
-      if (router.history.canGoBack()) router.history.back();
-      else void router.navigate({ to: '/' });
-    }, BACK_NAVIGATION_DELAY_MS);
+    if (onBack) {
+      // The screen's own flow decides (the booking page asks "Konfirmasi Kembali ?").
+      onBack();
+      return;
+    }
+    // The delay is the machine's; a page opened straight from a link falls back to its parent.
+    delayed({ type: 'back.press' });
   };
 
   if (hidden) return <h1 className="sr-only">{title}</h1>;

@@ -1,5 +1,6 @@
 import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import type { BookingFeatures, BookingInput, LayoutMode } from '../../machines/booking-context';
+import { delayedNavigationMachine } from '../../machines/delayed-navigation.machine';
 import { toasterMachine } from '../../machines/toaster.machine';
 import type { ApiClient } from '../api/client';
 import { createBookingActor, type BookingActor } from './booking-actor-core';
@@ -16,6 +17,8 @@ export const BOOKING_FIELD_ATTRIBUTE = 'data-booking-field';
 export interface AppFlow {
   booking: BookingActor;
   toaster: ActorRefFrom<typeof toasterMachine>;
+  /** The navbar's delayed back and the delayed schedule-detail opening (spec section 9). */
+  delayedNavigation: ActorRefFrom<typeof delayedNavigationMachine>;
   /** Pass to every actor the app starts (useActorRef options), so its emitted events are handled. */
   inspect: (event: InspectionEvent) => void;
 }
@@ -73,5 +76,7 @@ export function createAppFlow(options: AppFlowOptions): AppFlow {
     logic: bookingMachineWithEffects(options.client),
     inspect,
   });
-  return { booking, toaster, inspect };
+  const delayedNavigation = createActor(delayedNavigationMachine, { inspect });
+  delayedNavigation.start();
+  return { booking, toaster, delayedNavigation, inspect };
 }

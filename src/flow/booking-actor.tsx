@@ -101,6 +101,21 @@ export function useAppFlow(): AppFlow {
   return flow instanceof Promise ? use(flow) : flow;
 }
 
+/**
+ * Sends to the app's delayed-navigation actor without waiting for the flow's code in render:
+ * the navbar is on pages that do not load the booking flow up front.
+ */
+export function useDelayedNavigation() {
+  const store = useContext(FlowContext);
+  return useCallback(
+    (event: Parameters<AppFlow['delayedNavigation']['send']>[0]) => {
+      if (!store) return;
+      void Promise.resolve(store.get()).then((flow) => flow.delayedNavigation.send(event));
+    },
+    [store],
+  );
+}
+
 /** The booking actor. */
 export function useBookingActor(): BookingActor {
   return useAppFlow().booking;

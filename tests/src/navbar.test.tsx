@@ -11,9 +11,24 @@ import {
 import { BACK_NAVIGATION_DELAY_MS } from '../../machines/constants';
 import { Navbar } from '../../src/components/navbar';
 import { BACK_EVENT } from '../../src/platform/events';
+import { BookingActorProvider, preloadBookingActor } from '../../src/flow/booking-actor';
+
+/** The flow's code loads on demand; the press reaches its machine a microtask later. */
+async function settle() {
+  await act(async () => {
+    await preloadBookingActor();
+  });
+}
 
 function renderAt(entries: string[], navbar: React.ReactNode) {
-  const root = createRootRoute({ component: () => <Outlet /> });
+  // The app's flow provider: the back delay belongs to its delayed-navigation machine.
+  const root = createRootRoute({
+    component: () => (
+      <BookingActorProvider>
+        <Outlet />
+      </BookingActorProvider>
+    ),
+  });
   const home = createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Beranda</p> });
   const page = createRoute({ getParentRoute: () => root, path: '/page', component: () => <>{navbar}</> });
   const router = createRouter({
@@ -37,12 +52,12 @@ afterEach(() => {
 
 describe('Navbar', () => {
   it('emits the back event at once and goes back one step after the delay', async () => {
-    const onBack = vi.fn();
-    const router = renderAt(['/', '/page'], <Navbar title="Konfirmasi Pesanan" onBack={onBack} />);
+    const router = renderAt(['/', '/page'], <Navbar title="Konfirmasi Pesanan" />);
     await act(async () => {
       await router.load();
     });
-    const back = vi.spyOn(router.history, 'back');
+    await settle();
+    const back = vi.spyOn(router.history, 'go');
     const events: Event[] = [];
     const listener = (event: Event) => events.push(event);
     window.addEventListener(BACK_EVENT, listener);
@@ -50,25 +65,43 @@ describe('Navbar', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Kembali' }));
     expect(events).toHaveLength(1);
     expect((events[0] as CustomEvent).detail).toEqual({ from: '/page' });
-    expect(onBack).toHaveBeenCalledTimes(1);
+    await settle();
 
     vi.advanceTimersByTime(BACK_NAVIGATION_DELAY_MS - 1);
     expect(back).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(back).toHaveBeenCalledTimes(1);
+    expect(back).toHaveBeenCalledWith(-1);
     window.removeEventListener(BACK_EVENT, listener);
     expect(BACK_NAVIGATION_DELAY_MS).toBe(100);
   });
 
-  it('goes home when there is no step back inside the app', async () => {
-    const router = renderAt(['/page'], <Navbar title="Detail Pesanan" />);
+  it('goes up to the parent screen (here home) when there is no step back inside the app', async () => {
+    const router = renderAt(['/page?x=1'], <Navbar title="Detail Pesanan" />);
     await act(async () => {
       await router.load();
     });
-    const navigate = vi.spyOn(router, 'navigate').mockResolvedValue(undefined);
+    await settle();
+    const replace = vi.spyOn(router.history, 'replace');
     fireEvent.click(screen.getByRole('button', { name: 'Kembali' }));
+    await settle();
     vi.advanceTimersByTime(BACK_NAVIGATION_DELAY_MS);
-    expect(navigate).toHaveBeenCalledWith({ to: '/' });
+    expect(replace).toHaveBeenCalledWith('/?x=1');
+  });
+
+  it('leaves back to the screen when it takes it over (the booking page asks first)', async () => {
+    const onBack = vi.fn();
+    const router = renderAt(['/', '/page'], <Navbar title="Konfirmasi Pesanan" onBack={onBack} />);
+    await act(async () => {
+      await router.load();
+    });
+    await settle();
+    const go = vi.spyOn(router.history, 'go');
+    fireEvent.click(screen.getByRole('button', { name: 'Kembali' }));
+    await settle();
+    vi.advanceTimersByTime(BACK_NAVIGATION_DELAY_MS);
+    expect(onBack).toHaveBeenCalledTimes(1);
+    expect(go).not.toHaveBeenCalled();
   });
 
   it('shows the title, trip subtitle, home button and the return banner', async () => {
