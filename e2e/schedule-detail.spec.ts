@@ -90,11 +90,29 @@ test('the detail child opens as a sheet over the schedule list', async ({ page }
   // The list stays underneath.
   await expect(page.getByRole('heading', { level: 1, name: 'Pilih Jadwal Pergi' })).toBeAttached();
 
+  // Opened straight from a link, there is no step to go back to: closing lands on the list itself.
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
-  await expect(page).toHaveURL(/\/app\/schedule\?/);
-  expect(page.url()).not.toContain('schedule_code=');
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/app/schedule');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pilih Jadwal Pergi' })).toBeVisible();
   await expect(page.getByText(/^Sisa \d+ kursi$/).first()).toBeVisible();
+  await expect(sheet).toHaveCount(0);
+});
+
+test('a detail opened from the list closes back onto the list as it was', async ({ page }) => {
+  const list = `/app/schedule?asal_id=1&asal_tipe=kota&tujuan_id=2&tujuan_tipe=kota&tanggal=${tomorrow}&pp=false`;
+  await page.goto(list);
+  await expect(page.getByText(/^Sisa \d+ kursi$/).first()).toBeVisible();
+  const listUrl = page.url();
+  await page
+    .getByRole('link', { name: /^Lihat Detail jadwal / })
+    .first()
+    .click();
+  const sheet = page.getByRole('dialog', { name: 'Detail Jadwal' });
+  await expect(sheet.getByRole('heading', { name: 'Rute Perjalanan' })).toBeVisible();
+  await sheet.getByRole('button', { name: 'Tutup' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page).toHaveURL(listUrl);
 });
 
 test('the standalone detail has no serious or critical accessibility violations', async ({ page }) => {

@@ -13,6 +13,25 @@ const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
 const seatsLeft = (page: Page) => page.getByText(/^Sisa \d+ kursi$/).first();
 
+/**
+ * Every history entry the app adds, in order: "Pilih" passes through the booking page on its way
+ * to the seat page faster than a URL check can catch, and Back from the seat page must find the
+ * booking page there.
+ */
+async function recordHistory(page: Page) {
+  await page.addInitScript(() => {
+    const entries: string[] = [];
+    (window as unknown as { e2eHistory: string[] }).e2eHistory = entries;
+    const push = history.pushState.bind(history);
+    history.pushState = (...args: Parameters<History['pushState']>) => {
+      push(...args);
+      entries.push(location.pathname);
+    };
+  });
+}
+
+const historyEntries = (page: Page) => page.evaluate(() => (window as unknown as { e2eHistory: string[] }).e2eHistory);
+
 /** Opens the filters: the side panel on desktop is always there, mobile opens the sheet. */
 async function openFilters(page: Page) {
   if (isMobile(page)) {
@@ -68,7 +87,12 @@ test('filter by one operator: only its cards remain and the URL keeps the filter
   await first.check();
   await expect(page).toHaveURL(/operator=/);
 
-  if (isMobile(page)) await page.getByRole('button', { name: 'Lihat Jadwal' }).click();
+  if (isMobile(page)) {
+    await page.getByRole('button', { name: 'Lihat Jadwal' }).click();
+    // The sheet slides away first, then the list is the page again, filter kept.
+    await expect(page.getByRole('dialog', { name: 'Filter Jadwal' })).toBeHidden();
+    await expect(page).toHaveURL(/\/app\/schedule\?.*operator=/);
+  }
   await expect(seatsLeft(page)).toBeVisible();
   const headings = page.getByRole('article').getByRole('heading', { level: 3 });
   await expect(headings.first()).toHaveText(name);
@@ -83,6 +107,24 @@ test('filter by one operator: only its cards remain and the URL keeps the filter
   const again = await openFilters(page);
   await again.getByRole('button', { name: 'Reset' }).click();
   await expect(page).not.toHaveURL(/operator=/);
+});
+
+test('one way: "Pilih" opens the booking page, then the seat page of an operator with seat choice', async ({
+  page,
+}) => {
+  await recordHistory(page);
+  await page.goto('/app/schedule?asal_id=1&asal_tipe=kota&tujuan_id=2&tujuan_tipe=kota');
+  await expect(seatsLeft(page)).toBeVisible();
+  // Seed: Xpress Trans Raya lets travellers choose their seat.
+  await page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { level: 3, name: 'Xpress Trans Raya' }) })
+    .first()
+    .getByRole('button', { name: /^Pilih / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/app\/select-seat(\?|$)/);
+  expect((await historyEntries(page)).slice(-2)).toEqual(['/app/information-passengers', '/app/select-seat']);
 });
 
 test('round trip: outbound, then return with the outbound summary, then seat selection', async ({ page }) => {
@@ -119,8 +161,9 @@ test('round trip: outbound, then return with the outbound summary, then seat sel
     .getByRole('button', { name: /^Pilih / })
     .first()
     .click();
-  await expect(page).toHaveURL(/\/app\/select-seat/);
-  await expect(page.getByRole('heading', { level: 1, name: /Pilih Posisi Duduk/ })).toBeVisible();
+  // Both legs chosen: the booking flow goes on to the outbound seats (the first card's operator lets
+  // travellers choose), over the booking page as the one-way test checks.
+  await expect(page).toHaveURL(/\/app\/select-seat(\?|$)/);
 
   const stored = await page.evaluate(() => localStorage.getItem('berangkat:booking') ?? '');
   const trip = (JSON.parse(stored) as { context: { trip: { kind: string; return: unknown[] | null } } }).context.trip;
