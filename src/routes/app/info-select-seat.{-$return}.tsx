@@ -1,15 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { SeatInfoScreen } from '../../features/seats/seat-info-screen';
+import { preloadBookingActor } from '../../flow/booking-actor';
 import { isReturnParam } from '../../lib/schedule-search';
 
 export const Route = createFileRoute('/app/info-select-seat/{-$return}')({
   staticData: { routeName: 'info-select-seat' },
-  component: InfoSelectSeatScreen,
+  // The seats shown live in the booking flow: its code is loaded before the page shows.
+  loader: async () => {
+    await preloadBookingActor();
+  },
+  component: InfoSelectSeatRoute,
 });
 
-function InfoSelectSeatScreen() {
+function InfoSelectSeatRoute() {
   const isReturn = isReturnParam(Route.useParams().return);
-  return (
-    <PlaceholderScreen title={isReturn ? 'Informasi Kursi Pulang' : 'Informasi Kursi Pergi'} isReturn={isReturn} />
-  );
+  return <SeatInfoScreen direction={isReturn ? 'pulang' : 'pergi'} />;
 }

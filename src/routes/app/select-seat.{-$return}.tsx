@@ -1,12 +1,13 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { z } from 'zod';
 import { FIRST_CONNECTING_ROUTE } from '../../../machines/constants';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { SeatScreen } from '../../features/seats/seat-screen';
+import { preloadBookingActor } from '../../flow/booking-actor';
 import { isReturnParam } from '../../lib/schedule-search';
 
 /**
  * sa: load return passengers; connecting_route: leg number (from 1); type: set after a seat
- * conflict on mobile (spec section 8, RSV-2).
+ * conflict on mobile (spec section 8, RSV-2; the booking machine's SEAT_CONFLICT_SEARCH_TYPE).
  */
 const searchSchema = z.object({
   sa: z.number().int().optional().catch(undefined),
@@ -17,14 +18,19 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/app/select-seat/{-$return}')({
   staticData: { routeName: 'select-seat' },
   validateSearch: searchSchema,
-  component: SelectSeatScreen,
+  // The seat child lives in the booking flow: its code is loaded before the page shows.
+  loader: async () => {
+    await preloadBookingActor();
+  },
+  component: SelectSeatRoute,
 });
 
-function SelectSeatScreen() {
+function SelectSeatRoute() {
   const isReturn = isReturnParam(Route.useParams().return);
+  const { type } = Route.useSearch();
   return (
-    <PlaceholderScreen title={isReturn ? 'Pilih Posisi Duduk Pulang' : 'Pilih Posisi Duduk Pergi'} isReturn={isReturn}>
+    <SeatScreen direction={isReturn ? 'pulang' : 'pergi'} conflict={type === 'fallback-confirmation-order'}>
       <Outlet />
-    </PlaceholderScreen>
+    </SeatScreen>
   );
 }

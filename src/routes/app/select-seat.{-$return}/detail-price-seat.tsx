@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../../components/placeholder-screen';
+import { DetailPriceSeatSheet } from '../../../features/seats/seat-sheets';
+import { isReturnParam } from '../../../lib/schedule-search';
 
 export const Route = createFileRoute('/app/select-seat/{-$return}/detail-price-seat')({
   staticData: { routeName: 'detail-price-seat' },
-  component: DetailPriceSeatSheet,
+  component: DetailPriceSeatRoute,
 });
 
-function DetailPriceSeatSheet() {
-  return <SheetPlaceholder title="Detail Harga Penumpang" />;
+function DetailPriceSeatRoute() {
+  const isReturn = isReturnParam(Route.useParams().return);
+  return <DetailPriceSeatSheet direction={isReturn ? 'pulang' : 'pergi'} />;
 }

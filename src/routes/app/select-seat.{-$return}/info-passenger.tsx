@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../../components/placeholder-screen';
+import { InfoPassengerSheet } from '../../../features/seats/seat-sheets';
+import { isReturnParam } from '../../../lib/schedule-search';
 
 export const Route = createFileRoute('/app/select-seat/{-$return}/info-passenger')({
   staticData: { routeName: 'info-passenger' },
-  component: InfoPassengerSheet,
+  component: InfoPassengerRoute,
 });
 
-function InfoPassengerSheet() {
-  return <SheetPlaceholder title="Informasi Penumpang" />;
+function InfoPassengerRoute() {
+  const isReturn = isReturnParam(Route.useParams().return);
+  return <InfoPassengerSheet direction={isReturn ? 'pulang' : 'pergi'} />;
 }
