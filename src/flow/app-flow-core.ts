@@ -6,7 +6,7 @@ import type { ApiClient } from '../api/client';
 import { createBookingActor, type BookingActor } from './booking-actor-core';
 import { bookingMachineWithEffects } from './effects';
 import { createFlowInspector } from './flow-hub';
-import { applyNavigationIntent, type NavigationTarget } from './navigation';
+import { createNavigationQueue, type NavigationTarget } from './navigation';
 import { publishToasts } from './toast-view';
 
 export { BOOKING_STORAGE_KEY, type BookingActor } from './booking-actor-core';
@@ -56,8 +56,9 @@ export function createAppFlow(options: AppFlowOptions): AppFlow {
   toaster.subscribe((snapshot) => publishToasts(snapshot.context.toasts, dismiss));
   toaster.start();
 
+  const navigate = createNavigationQueue(options.router);
   const inspect = createFlowInspector({
-    navigate: (event) => applyNavigationIntent(options.router, event.intent),
+    navigate: (event) => void navigate(event.intent),
     toast: (event) => toaster.send(event),
     scrollTo: (event) => scrollToField(event.field),
     analytics: (event) => {

@@ -23,8 +23,10 @@ export interface NavigationTarget {
     search?: Record<string, string | number>;
     replace?: boolean;
   }): unknown;
-  history: { go(delta: number): void; canGoBack(): boolean; replace(path: string): void };
+  history: { go(delta: number): void; canGoBack(): boolean; replace(path: string): void; flush(): void };
   state: { location: { searchStr: string }; matches: readonly { pathname: string }[] };
+  /** Fires once the router has settled on a new location (used to wait for a step back). */
+  subscribe(event: 'onResolved', listener: () => void): () => void;
 }
 
 /**
@@ -32,32 +34,56 @@ export interface NavigationTarget {
  * straight from a link (nothing to go back to) goes up to its parent screen instead, keeping the
  * query, and replaces itself so Back does not return to it.
  */
-export function goBack(router: NavigationTarget, steps: number): void {
-  if (steps <= 0) return;
+export function goBack(router: NavigationTarget, steps: number): Promise<void> {
+  if (steps <= 0) return Promise.resolve();
   if (router.history.canGoBack()) {
+    // The browser moves back asynchronously: resolve once the router has arrived.
+    const arrived = new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe('onResolved', () => {
+        unsubscribe();
+        resolve();
+      });
+    });
     router.history.go(-steps);
-    return;
+    return arrived;
   }
   const { matches, location } = router.state;
   const leaf = matches[matches.length - 1]?.pathname;
   // The nearest ancestor with another path is the parent screen (layout matches share the path).
   const parent = [...matches].reverse().find((match) => match.pathname !== leaf)?.pathname ?? '/';
   router.history.replace(`${parent}${location.searchStr}`);
+  return Promise.resolve();
 }
 
 /**
  * The one place where a machine's navigation intent becomes a router call. Machines never
- * import the router (ARCHITECTURE.md rule 1).
+ * import the router (ARCHITECTURE.md rule 1). Resolves when the router has arrived.
  */
-export function applyNavigationIntent(router: NavigationTarget, intent: NavigationIntent): void {
-  if (intent.kind === 'back') {
-    goBack(router, intent.steps);
-    return;
-  }
-  router.navigate({
+export function applyNavigationIntent(router: NavigationTarget, intent: NavigationIntent): Promise<void> {
+  if (intent.kind === 'back') return goBack(router, intent.steps);
+  const navigated = router.navigate({
     to: ROUTE_PATHS[intent.name],
     ...(intent.params ? { params: intent.params } : {}),
     ...(intent.search ? { search: intent.search } : {}),
     ...(intent.replace ? { replace: true } : {}),
   });
+  // The browser history batches pushes made in one tick into one entry: commit this one now.
+  router.history.flush();
+  return Promise.resolve(navigated).then(() => undefined);
+}
+
+/**
+ * Applies intents one after the other: a step emits several in one go ("Pilih": the booking page,
+ * then the seat page on top of it), and a router navigation started before the previous one has
+ * settled would replace it instead of adding a history entry.
+ */
+export function createNavigationQueue(router: NavigationTarget): (intent: NavigationIntent) => Promise<void> {
+  let queue: Promise<void> = Promise.resolve();
+  return (intent) => {
+    queue = queue.then(
+      () => applyNavigationIntent(router, intent),
+      () => applyNavigationIntent(router, intent),
+    );
+    return queue;
+  };
 }

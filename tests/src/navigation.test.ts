@@ -1,12 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
-import { applyNavigationIntent, ROUTE_PATHS, type NavigationTarget } from '../../src/flow/navigation';
+import {
+  applyNavigationIntent,
+  createNavigationQueue,
+  ROUTE_PATHS,
+  type NavigationTarget,
+} from '../../src/flow/navigation';
 import { QueryClient } from '@tanstack/react-query';
 import { createAppRouter } from '../../src/router';
 
 function fakeRouter(canGoBack = true) {
   return {
     navigate: vi.fn(),
-    history: { go: vi.fn(), canGoBack: () => canGoBack, replace: vi.fn() },
+    history: { go: vi.fn(), canGoBack: () => canGoBack, replace: vi.fn(), flush: vi.fn() },
+    subscribe: (_event: 'onResolved', listener: () => void) => {
+      // The fake router arrives at once.
+      queueMicrotask(listener);
+      return () => undefined;
+    },
     state: {
       location: { searchStr: '?asal_id=1&view=ringkas' },
       // Root and layout matches share paths; the leaf is the sheet opened straight from a link.
@@ -58,6 +68,26 @@ describe('navigation intents from the machines', () => {
       params: { code: 'AB12' },
       replace: true,
     });
+  });
+
+  it('applies intents one after the other, each committed to the browser history at once', async () => {
+    const router = fakeRouter();
+    const order: string[] = [];
+    let release: () => void = () => undefined;
+    router.navigate.mockImplementation((options: { to: string }) => {
+      order.push(options.to);
+      // The first navigation settles only when released: the second must wait for it.
+      return order.length === 1 ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+    });
+    const navigate = createNavigationQueue(router);
+    void navigate({ kind: 'route', name: 'information-passengers' });
+    const done = navigate({ kind: 'route', name: 'select-seat' });
+    await Promise.resolve();
+    expect(order).toEqual(['/app/information-passengers']);
+    expect(router.history.flush).toHaveBeenCalledTimes(1);
+    release();
+    await done;
+    expect(order).toEqual(['/app/information-passengers', '/app/select-seat/{-$return}']);
   });
 
   it('maps every route name to a registered route', () => {
