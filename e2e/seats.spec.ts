@@ -171,6 +171,8 @@ test('connecting trip with three legs: "Rute 1..3", later legs need as many seat
 });
 
 test('the seat page and its two sheets have no serious or critical accessibility violations', async ({ page }) => {
+  // Three axe runs over a full seat map.
+  test.setTimeout(90_000);
   await chooseDeparture(page, JAKARTA, 'Pilih Cipta Trans 11.00 WIB');
   await seat(page, 9).click();
   await expect(seat(page, 9)).toHaveAttribute('aria-pressed', 'true');
