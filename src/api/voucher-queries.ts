@@ -2,8 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ValidasiVoucherQuery } from '../../contract/vouchers';
 import type { TripLeg } from '../../machines/types';
 import { api } from './api';
-import type { RequestOptions } from './client';
-import { isApiError } from './client';
+import { isApiError, type RequestOptions } from './client';
 import { toProfile, toVoucherCard, toVoucherDetail, toVoucherValidation, type VoucherValidation } from './mappers';
 
 /**
