@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { RefundableCovidInfoPage } from '../../features/booking/info-content';
 
 export const Route = createFileRoute('/app/detail-refundable-covid')({
   staticData: { routeName: 'detail-refundable-covid' },
-  component: DetailRefundableCovidScreen,
+  component: RefundableCovidInfoPage,
 });
-
-function DetailRefundableCovidScreen() {
-  return <PlaceholderScreen title="Refundable Covid-19" />;
-}

@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { RefundableInfoPage } from '../../features/booking/info-content';
 
 export const Route = createFileRoute('/app/detail-refundable')({
   staticData: { routeName: 'detail-refundable' },
-  component: DetailRefundableScreen,
+  component: RefundableInfoPage,
 });
-
-function DetailRefundableScreen() {
-  return <PlaceholderScreen title="Tiket Refundable" />;
-}

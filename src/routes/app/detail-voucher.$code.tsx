@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { detailVoucherQueryOptions } from '../../api/voucher-queries';
+import { VoucherDetailPage } from '../../features/booking/standalone-pages';
 
 export const Route = createFileRoute('/app/detail-voucher/$code')({
   staticData: { routeName: 'detail-voucher' },
+  // Starts the read without blocking: the page shows its skeleton until it lands.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(detailVoucherQueryOptions(params.code));
+  },
   component: DetailVoucherScreen,
 });
 
 function DetailVoucherScreen() {
-  const { code } = Route.useParams();
-  return <PlaceholderScreen title="Detail Voucher" subtitle={`Kode ${code}`} />;
+  return <VoucherDetailPage code={Route.useParams().code} />;
 }

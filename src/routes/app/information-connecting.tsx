@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { ConnectingInfoPage } from '../../features/booking/info-content';
 
 export const Route = createFileRoute('/app/information-connecting')({
   staticData: { routeName: 'information-connecting' },
-  component: InformationConnectingScreen,
+  component: ConnectingInfoPage,
 });
-
-function InformationConnectingScreen() {
-  return <PlaceholderScreen title="Informasi Pindah Armada" />;
-}

@@ -1,15 +1,40 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { z } from 'zod';
+import { preloadBookingActor } from '../../flow/booking-actor';
+import { BookingPage } from '../../features/booking/booking-page';
+
+const ENTRY_SOURCES = [
+  'schedule',
+  'partner-schedule',
+  'schedule-standalone',
+  'select-seat',
+  'detail-reservation',
+  'customer-order',
+  'payment-confirmation',
+  'other',
+] as const;
+
+/** sa: the page was opened with `sa` (recompute the price); from: where it was entered from. */
+const searchSchema = z.object({
+  sa: z.number().int().optional().catch(undefined),
+  from: z.enum(ENTRY_SOURCES).optional().catch(undefined),
+});
 
 export const Route = createFileRoute('/app/information-passengers')({
   staticData: { routeName: 'information-passengers' },
-  component: InformationPassengersScreen,
+  validateSearch: searchSchema,
+  // The booking flow's code (a small local chunk) is ready before the page draws.
+  loader: async () => {
+    await preloadBookingActor().catch(() => undefined);
+  },
+  component: InformationPassengersRoute,
 });
 
-function InformationPassengersScreen() {
+function InformationPassengersRoute() {
+  const { sa, from } = Route.useSearch();
   return (
-    <PlaceholderScreen title="Konfirmasi Pesanan">
+    <BookingPage from={from ?? 'schedule'} sa={sa !== undefined}>
       <Outlet />
-    </PlaceholderScreen>
+    </BookingPage>
   );
 }

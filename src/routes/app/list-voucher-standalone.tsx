@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { preloadBookingActor } from '../../flow/booking-actor';
+import { VoucherListPage } from '../../features/booking/standalone-pages';
 
 export const Route = createFileRoute('/app/list-voucher-standalone')({
   staticData: { routeName: 'list-voucher-standalone' },
-  component: ListVoucherStandaloneScreen,
+  loader: async () => {
+    await preloadBookingActor().catch(() => undefined);
+  },
+  component: VoucherListPage,
 });
-
-function ListVoucherStandaloneScreen() {
-  return <PlaceholderScreen title="Pilih Voucher" />;
-}

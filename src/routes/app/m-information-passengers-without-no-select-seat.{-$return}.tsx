@@ -1,20 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { FIRST_CONNECTING_ROUTE } from '../../../machines/constants';
+import { preloadBookingActor } from '../../flow/booking-actor';
+import { PassengerFormScreen } from '../../features/booking/passenger-form-screen';
 import { isReturnParam } from '../../lib/schedule-search';
 
-/** sa=2: load the return passengers (spec section 2, passenger form). */
+/** sa=2: load the return passengers; connecting_route: the leg (from 1) of a connecting trip. */
 const searchSchema = z.object({
   sa: z.number().int().optional().catch(undefined),
+  connecting_route: z.number().int().min(FIRST_CONNECTING_ROUTE).optional().catch(undefined),
 });
 
 export const Route = createFileRoute('/app/m-information-passengers-without-no-select-seat/{-$return}')({
   staticData: { routeName: 'm-information-passengers-no-select-seat' },
   validateSearch: searchSchema,
+  loader: async () => {
+    await preloadBookingActor().catch(() => undefined);
+  },
   component: MInformationPassengersNoSelectSeatScreen,
 });
 
 function MInformationPassengersNoSelectSeatScreen() {
-  const isReturn = isReturnParam(Route.useParams().return);
-  return <PlaceholderScreen title={isReturn ? 'Form Penumpang Pulang' : 'Form Penumpang Pergi'} isReturn={isReturn} />;
+  const direction = isReturnParam(Route.useParams().return) ? 'pulang' : 'pergi';
+  const { connecting_route: route = FIRST_CONNECTING_ROUTE } = Route.useSearch();
+  return <PassengerFormScreen direction={direction} legIndex={route - FIRST_CONNECTING_ROUTE} />;
 }

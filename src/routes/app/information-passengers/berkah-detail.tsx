@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../../components/placeholder-screen';
+import { BerkahSheet } from '../../../features/booking/booking-sheets';
 
 export const Route = createFileRoute('/app/information-passengers/berkah-detail')({
   staticData: { routeName: 'berkah-detail' },
-  component: BerkahDetailSheet,
+  component: BerkahSheet,
 });
-
-function BerkahDetailSheet() {
-  return <SheetPlaceholder title="Donasi Berkah" />;
-}

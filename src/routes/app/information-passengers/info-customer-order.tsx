@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../../components/placeholder-screen';
+import { BookerSheet } from '../../../features/booking/booking-sheets';
 
 export const Route = createFileRoute('/app/information-passengers/info-customer-order')({
   staticData: { routeName: 'info-customer-order' },
-  component: InfoCustomerOrderSheet,
+  component: BookerSheet,
 });
-
-function InfoCustomerOrderSheet() {
-  return <SheetPlaceholder title="Form Pemesan" />;
-}

@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../../components/placeholder-screen';
+import { PassengerSheet } from '../../../features/booking/booking-sheets';
 
 export const Route = createFileRoute('/app/information-passengers/info-passenger-order')({
   staticData: { routeName: 'info-passenger-order' },
-  component: InfoPassengerOrderSheet,
+  component: PassengerSheet,
 });
-
-function InfoPassengerOrderSheet() {
-  return <SheetPlaceholder title="Informasi Penumpang" />;
-}

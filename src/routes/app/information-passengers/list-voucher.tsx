@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../../components/placeholder-screen';
+import { VoucherSheet } from '../../../features/booking/booking-sheets';
 
 export const Route = createFileRoute('/app/information-passengers/list-voucher')({
   staticData: { routeName: 'list-voucher' },
-  component: ListVoucherSheet,
+  component: VoucherSheet,
 });
-
-function ListVoucherSheet() {
-  return <SheetPlaceholder title="Pilih Voucher" />;
-}

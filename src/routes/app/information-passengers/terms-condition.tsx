@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../../components/placeholder-screen';
+import { TermsSheet } from '../../../features/booking/booking-sheets';
 
 export const Route = createFileRoute('/app/information-passengers/terms-condition')({
   staticData: { routeName: 'terms-condition' },
-  component: TermsConditionSheet,
+  component: TermsSheet,
 });
-
-function TermsConditionSheet() {
-  return <SheetPlaceholder title="Syarat & Ketentuan" />;
-}

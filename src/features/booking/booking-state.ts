@@ -1,0 +1,138 @@
+import { useEffect, useRef } from 'react';
+import {
+  bookerFormChild,
+  childId,
+  hasAnySeats,
+  legNames,
+  legsOf,
+  passengerCount,
+  passengerFormChild,
+  seatSelectionChild,
+  type BookingContext,
+  type BookingSnapshot,
+  type ChildRequest,
+} from '../../../machines/booking.machine';
+import type { Direction, Trip, TripLeg } from '../../../machines/types';
+import { useBookingActor, useBookingSelector, type BookingActor } from '../../flow/booking-actor';
+import type { BookerFormRef, PassengerFormRef, SeatSelectionRef } from '../../flow/booking-children';
+
+/**
+ * Narrow reads of the booking actor shared by the booking screens. Derived values (lists,
+ * objects) are compared by content so a screen re-renders only when what it shows changed.
+ */
+
+export function sameJson<T>(a: T, b: T): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** A slice of the booking context, compared by content. */
+export function useBookingContext<T>(select: (context: BookingContext) => T): T {
+  return useBookingSelector((snapshot) => select(snapshot.context), sameJson);
+}
+
+export function useTrip(): Trip | null {
+  return useBookingSelector((snapshot) => snapshot.context.trip);
+}
+
+/** Directions of the trip: the return one only on a round trip. */
+export function directionsOf(trip: Trip | null): Direction[] {
+  return trip?.kind === 'round-trip' ? ['pergi', 'pulang'] : ['pergi'];
+}
+
+export const directionLabel: Record<Direction, string> = { pergi: 'Pergi', pulang: 'Pulang' };
+
+/** One leg of a direction with what the page shows of it. */
+export interface LegView {
+  direction: Direction;
+  legIndex: number;
+  leg: TripLeg;
+  /** Seat numbers chosen on this leg. */
+  seats: string[];
+  /** Passenger names stored for this leg, in seat order. */
+  names: string[];
+}
+
+export function legViews(context: BookingContext, direction: Direction): LegView[] {
+  return legsOf(context.trip, direction).map((leg, legIndex) => ({
+    direction,
+    legIndex,
+    leg,
+    seats: (context.seats[direction][legIndex] ?? []).map((seat) => seat.no),
+    names: legNames(context, direction, legIndex),
+  }));
+}
+
+/**
+ * Seats are chosen: on a schedule without seat selection the operator assigns them, so the
+ * passengers entered stand for the seats.
+ */
+export function hasChosenSeats(context: BookingContext): boolean {
+  return hasAnySeats(context) || passengerCount(context, 'pergi') > 0;
+}
+
+/** "Bandung → Jakarta": the outbound's first origin and last destination. */
+export function routeLine(trip: Trip | null): string {
+  const first = trip?.outbound[0];
+  const last = trip?.outbound[trip.outbound.length - 1];
+  return first && last ? `${first.origin} → ${last.destination}` : '';
+}
+
+/**
+ * Keeps a child the page hosts inline running: the page asks for it when it mounts and again
+ * after the child finished (saving ends a child; the inline form stays on the page).
+ */
+export function useKeepChildAttached(request: ChildRequest, running: boolean): void {
+  const booking = useBookingActor();
+  const id = childId(request);
+  const requestRef = useRef(request);
+  requestRef.current = request;
+  useEffect(() => {
+    if (!running) booking.send({ type: 'child.attach', request: requestRef.current });
+  }, [booking, id, running]);
+}
+
+/*
+ * The running children. A child that finished (saved) stays in the snapshot's children with a
+ * done status; the booking context's openChildren lists only the ones still running, so a form
+ * that saved is not drawn (nor typed into) as if it were open.
+ */
+function running<T>(snapshot: BookingSnapshot, request: ChildRequest, ref: T | undefined): T | undefined {
+  return snapshot.context.openChildren.includes(childId(request)) ? ref : undefined;
+}
+
+export function useRunningBookerForm(): BookerFormRef | undefined {
+  return useBookingSelector((snapshot) => running(snapshot, { kind: 'bookerForm' }, bookerFormChild(snapshot)));
+}
+
+export function useRunningPassengerForm(direction: Direction, legIndex: number): PassengerFormRef | undefined {
+  return useBookingSelector((snapshot) =>
+    running(
+      snapshot,
+      { kind: 'passengerForm', direction, legIndex },
+      passengerFormChild(snapshot, direction, legIndex),
+    ),
+  );
+}
+
+export function useRunningSeatSelection(direction: Direction): SeatSelectionRef | undefined {
+  return useBookingSelector((snapshot) =>
+    running(snapshot, { kind: 'seatSelection', direction }, seatSelectionChild(snapshot, direction)),
+  );
+}
+
+/**
+ * Desktop shows the booker and passenger forms inline and saves them when focus leaves them; a
+ * press that did not move focus first (a row just removed took focus with it) saves them here.
+ * Each form keeps its details only when they are valid, and shows what is wrong otherwise.
+ */
+export function saveInlineForms(booking: BookingActor): void {
+  const snapshot = booking.getSnapshot();
+  if (snapshot.context.layout !== 'd') return;
+  running(snapshot, { kind: 'bookerForm' }, bookerFormChild(snapshot))?.send({ type: 'form.save' });
+  for (const direction of directionsOf(snapshot.context.trip)) {
+    legsOf(snapshot.context.trip, direction).forEach((_, legIndex) => {
+      const request = { kind: 'passengerForm', direction, legIndex } as const;
+      running(snapshot, request, passengerFormChild(snapshot, direction, legIndex))?.send({ type: 'form.save' });
+    });
+  }
+}

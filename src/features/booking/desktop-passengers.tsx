@@ -1,0 +1,149 @@
+import { useEffect, useId, useRef } from 'react';
+import { Armchair } from 'lucide-react';
+import { legsOf, passengerFormChild } from '../../../machines/booking.machine';
+import type { Direction, Trip } from '../../../machines/types';
+import { buttonStyles } from '../../components/button-styles';
+import { useBookingActor } from '../../flow/booking-actor';
+import { cx } from '../../lib/cx';
+import { isLeaving } from './booker-form';
+import { directionsOf, useBookingContext, useKeepChildAttached, useRunningPassengerForm } from './booking-state';
+import { PassengerFields } from './passenger-fields';
+import { CHANGE_SEATS } from './passenger-summary';
+import { LegHeader } from './trip-info';
+import { Skeleton } from './form-field';
+
+/**
+ * One leg's names inline. Desktop has no "Simpan" for them: leaving the form saves it (the form
+ * keeps its names only when every one is valid). When its seats differ from the leg's stored seats
+ * (chosen after the form started, or changed in the seat sheet), the form starts again from the
+ * stored seats and the names saved before.
+ */
+function DesktopPassengerLeg({ trip, direction, legIndex }: { trip: Trip; direction: Direction; legIndex: number }) {
+  const booking = useBookingActor();
+  const child = useRunningPassengerForm(direction, legIndex);
+  const leg = legsOf(trip, direction)[legIndex];
+  useKeepChildAttached({ kind: 'passengerForm', direction, legIndex }, child !== undefined);
+  const seatKey = useBookingContext((context) =>
+    (context.seats[direction][legIndex] ?? []).map((seat) => seat.no).join(','),
+  );
+  const formSeatKey = useRef<string | null>(null);
+  formSeatKey.current = child
+    ? child
+        .getSnapshot()
+        .context.seats.map((seat) => seat.no)
+        .join(',')
+    : null;
+  // Checked when the page shows (the form may have started before the seats were chosen) and
+  // whenever the stored seats change; a row removed in the form alone does not restart it.
+  const checkedSeatKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (checkedSeatKey.current === seatKey) return;
+    checkedSeatKey.current = seatKey;
+    if (formSeatKey.current !== null && formSeatKey.current !== seatKey) {
+      booking.send({ type: 'passengers.open', direction, legIndex });
+    }
+  }, [booking, direction, legIndex, seatKey]);
+
+  /*
+   * Every leg's form starts with the page, before the first leg has names; the first leg is saved
+   * when focus leaves it, so copying its names starts this form again to take the names saved since.
+   */
+  const toggleSameAsFirst = () => {
+    if (!child || child.getSnapshot().context.sameAsFirst) {
+      child?.send({ type: 'sameAsFirst.toggle' });
+      return;
+    }
+    booking.send({ type: 'passengers.open', direction, legIndex });
+    passengerFormChild(booking.getSnapshot(), direction, legIndex)?.send({ type: 'sameAsFirst.toggle' });
+  };
+
+  if (!leg) return null;
+  const showHeader = trip.kind !== 'one-way';
+  return (
+    <div className="space-y-3">
+      {showHeader ? <LegHeader trip={trip} direction={direction} legIndex={legIndex} leg={leg} /> : null}
+      <div
+        onBlur={(event) => {
+          if (child && isLeaving(event)) child.send({ type: 'form.save' });
+        }}
+      >
+        {child ? (
+          <PassengerFields
+            child={child}
+            variant="desktop"
+            onSelfToggled={
+              direction === 'pergi' && legIndex === 0
+                ? (checked) => booking.send({ type: 'sameAsBooker.set', value: checked })
+                : undefined
+            }
+            onChangePassengers={() => booking.send({ type: 'passengers.change', direction, legIndex })}
+            onSameAsFirstToggle={toggleSameAsFirst}
+          />
+        ) : (
+          <div className="space-y-3" aria-hidden="true">
+            <Skeleton className="h-11 w-full" />
+            <Skeleton className="h-11 w-full" />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** "Ganti Kursi" (or "Pilih Kursi" before any seat): opens the seat sheet for the direction. */
+function SeatButton({ trip, direction }: { trip: Trip; direction: Direction }) {
+  const booking = useBookingActor();
+  const hasSeats = useBookingContext((context) => context.seats[direction].some((seats) => seats.length > 0));
+  if (!legsOf(trip, direction).some((leg) => leg.selectSeat)) return null;
+  return (
+    <button
+      type="button"
+      data-booking-field={direction === 'pergi' ? 'seats' : undefined}
+      className={cx(buttonStyles.ghost, 'px-3')}
+      onClick={() => booking.send({ type: 'seats.open', direction })}
+    >
+      <Armchair className="size-4" aria-hidden="true" />
+      {hasSeats ? CHANGE_SEATS : 'Pilih Kursi'}
+      {trip.kind === 'round-trip' ? <span className="sr-only"> {direction}</span> : null}
+    </button>
+  );
+}
+
+function DirectionBlock({ trip, direction }: { trip: Trip; direction: Direction }) {
+  const roundTrip = trip.kind === 'round-trip';
+  return (
+    <div
+      data-booking-field={direction === 'pulang' ? 'passengersReturn' : 'passengers'}
+      className={cx('space-y-4', roundTrip && 'hairline rounded-card border-grey-200 p-3')}
+    >
+      {roundTrip ? (
+        <div className="flex justify-end">
+          <SeatButton trip={trip} direction={direction} />
+        </div>
+      ) : null}
+      {legsOf(trip, direction).map((_, legIndex) => (
+        <DesktopPassengerLeg key={legIndex} trip={trip} direction={direction} legIndex={legIndex} />
+      ))}
+    </div>
+  );
+}
+
+/** Desktop "Informasi Penumpang": the passenger forms of every leg of every direction. */
+export function DesktopPassengers({ trip }: { trip: Trip }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="hairline rounded-card border-grey-200 bg-white p-4">
+      <div className="flex items-center gap-2">
+        <h2 id={headingId} className="flex-1 text-base font-bold">
+          Informasi Penumpang
+        </h2>
+        {trip.kind === 'round-trip' ? null : <SeatButton trip={trip} direction="pergi" />}
+      </div>
+      <div className="mt-3 space-y-4">
+        {directionsOf(trip).map((direction) => (
+          <DirectionBlock key={direction} trip={trip} direction={direction} />
+        ))}
+      </div>
+    </section>
+  );
+}
