@@ -14,7 +14,6 @@ import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
 import { cx } from '../../lib/cx';
 import { formatDateShort } from '../../lib/format';
 import { BookerInline } from './booker-form';
-import { BookingHeader } from './booking-header';
 import { BookingOverlays } from './booking-overlays';
 import { routeLine, saveInlineForms, useBookingContext, useTrip } from './booking-state';
 import { DesktopPassengers } from './desktop-passengers';
@@ -278,6 +277,7 @@ interface BookingPageProps {
  */
 export function BookingPage({ from, sa, children }: BookingPageProps) {
   usePageEnter(from, sa);
+  const booking = useBookingActor();
   const trip = useTrip();
   const layout = useBookingSelector(({ context }) => context.layout);
   if (!trip) return <EmptyBooking />;
@@ -285,7 +285,12 @@ export function BookingPage({ from, sa, children }: BookingPageProps) {
   const subtitle = first ? `${routeLine(trip)} · ${formatDateShort(first.date)}` : undefined;
   return (
     <>
-      <BookingHeader title={BOOKING_TITLE} subtitle={subtitle} />
+      <Navbar
+        title={BOOKING_TITLE}
+        subtitle={subtitle}
+        // Leaving resets the seats and the schedule: the flow asks "Konfirmasi Kembali ?" first.
+        onBack={() => booking.send({ type: 'leave.request', intent: { kind: 'back', steps: 1 } })}
+      />
       {layout === 'd' ? <DesktopBooking /> : <MobileBooking />}
       {layout === 'd' ? <SeatSheet /> : null}
       <BookingOverlays />
