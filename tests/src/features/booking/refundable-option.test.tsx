@@ -20,7 +20,7 @@ vi.mock('../../../../src/flow/booking-actor', async () => (await import('./booki
 afterEach(cleanup);
 
 const group = () => screen.getByRole('radiogroup', { name: 'Tiket Refundable' });
-const radio = (name: string) => within(group()).getByRole<HTMLInputElement>('radio', { name });
+const radio = (name: string | RegExp) => within(group()).getByRole<HTMLInputElement>('radio', { name });
 const YES = /^Ya, lindungi tiket saya/;
 
 /** Seats chosen and the price check answered: the option is asked (or not) from that reply. */
