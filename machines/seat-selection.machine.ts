@@ -1,6 +1,7 @@
 import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { BOOKABLE_SEAT_TYPES, type Floor, type Seat } from '../contract/seats';
-import { FIRST_CONNECTING_ROUTE, MAX_PASSENGERS, TOAST_MESSAGE_MS, RETURN_ROUTE_PARAM } from './constants';
+import { FIRST_CONNECTING_ROUTE, MAX_PASSENGERS, RETURN_ROUTE_PARAM } from './constants';
+import { toast } from './toast';
 import type {
   ChosenSeat,
   Direction,
@@ -116,10 +117,6 @@ export const saveButtonLabels = {
   next: 'Lanjutkan',
   chooseReturn: 'Pilih Kursi Pulang',
 } as const;
-
-function toast(message: string): ToastEmitted {
-  return { type: 'toast', message, durationMs: TOAST_MESSAGE_MS, position: 'top' };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Pure reads of the context (the screen's selectors; the guards use the same ones).
@@ -357,7 +354,8 @@ export const seatSelectionMachine = setup({
     isLaterLeg: ({ context }) => context.connectingRoute > FIRST_CONNECTING_ROUTE,
   },
   actions: {
-    emitToast: emit((_, params: { message: string }) => toast(params.message)),
+    // Spec section 8: the seat screen's messages show at the top.
+    emitToast: emit((_, params: { message: string }) => toast(params.message, 'top')),
     toggleSeat: assign(({ context }, params: { key: string }) => {
       const layout = currentLayout(context);
       const floor = currentFloor(context);

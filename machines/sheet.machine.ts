@@ -1,5 +1,6 @@
 import { assign, emit, not, setup, type SnapshotFrom } from 'xstate';
-import { SHEET_CLOSE_DELAY_MS, SHEET_OPEN_DELAY_MS, SHEET_SWIPE_CLOSE_RATIO, TOAST_MESSAGE_MS } from './constants';
+import { SHEET_CLOSE_DELAY_MS, SHEET_OPEN_DELAY_MS, SHEET_SWIPE_CLOSE_RATIO } from './constants';
+import { toast } from './toast';
 import type { LayoutMode, NavigateEmitted, ToastEmitted } from './types';
 
 /**
@@ -79,13 +80,8 @@ export const sheetMachine = setup({
       dragHeight: nonNegative(params.height),
     })),
     snapBack: assign({ dragOffset: 0, dragHeight: 0 }),
-    toastCloseBlocked: emit(({ context }): ToastEmitted => ({
-      type: 'toast',
-      // Only taken after isCloseBlocked passed, so the message is set.
-      message: context.closeBlock as string,
-      durationMs: TOAST_MESSAGE_MS,
-      position: 'top',
-    })),
+    // Only taken after isCloseBlocked passed, so the message is set.
+    toastCloseBlocked: emit(({ context }) => toast(context.closeBlock as string, 'top')),
     navigateBack: emit({ type: 'navigate', intent: { kind: 'back', steps: 1 } } satisfies NavigateEmitted),
   },
 }).createMachine({
