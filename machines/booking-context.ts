@@ -16,8 +16,8 @@ import type {
 
 /**
  * The booking machine's own words: its context, input, emitted events, UI texts and the pure
- * reads every booking-*.ts helper shares. Wire names are mapped in booking-price.ts and
- * booking-reservation.ts only.
+ * reads every booking-*.ts helper shares. Wire names are mapped in booking-wire.ts,
+ * booking-price.ts and booking-reservation.ts only.
  */
 
 export type { LayoutMode } from './types';
@@ -288,30 +288,4 @@ export function seatCount(context: Pick<BookingContext, 'seats'>, direction: Dir
 
 export function hasAnySeats(context: Pick<BookingContext, 'seats'>): boolean {
   return seatCount(context, 'pergi') + seatCount(context, 'pulang') > 0;
-}
-
-/** A leg as the price check and the reservation name it on the wire. */
-export function legOnWire(leg: TripLeg) {
-  return { operator_kode: leg.operatorCode, jadwal_kode: leg.scheduleCode, tanggal_berangkat: leg.date };
-}
-
-export function outboundOnWire(leg: TripLeg | undefined) {
-  return leg
-    ? { operator_kode_pergi: leg.operatorCode, jadwal_kode_pergi: leg.scheduleCode, tanggal_berangkat_pergi: leg.date }
-    : {};
-}
-
-export function returnOnWire(leg: TripLeg | undefined) {
-  return leg
-    ? {
-        operator_kode_pulang: leg.operatorCode,
-        jadwal_kode_pulang: leg.scheduleCode,
-        tanggal_berangkat_pulang: leg.date,
-      }
-    : {};
-}
-
-/** The legs of a connecting trip with each leg's seats in the call's own shape. */
-export function connectingOnWire<TSeat>(legs: readonly TripLeg[], seatsOf: (legIndex: number) => TSeat[]) {
-  return legs.map((leg, legIndex) => ({ ...legOnWire(leg), kursi: seatsOf(legIndex) }));
 }

@@ -1,14 +1,14 @@
 import type { CekHargaBody, PriceLine, PriceLineType } from '../contract';
 import { DONATION_DEFAULT } from './constants';
+import { type BookingContext, bookingMessages, legsOf, passengerCount } from './booking-context';
 import {
-  type BookingContext,
-  bookingMessages,
   connectingOnWire,
-  legsOf,
+  optionsOnWire,
+  outboundHeadCountOnWire,
   outboundOnWire,
-  passengerCount,
+  returnHeadCountOnWire,
   returnOnWire,
-} from './booking-context';
+} from './booking-wire';
 import type { SeatsByLeg } from './types';
 
 /**
@@ -39,20 +39,12 @@ const seatNumbers = (seats: SeatsByLeg, legIndex: number) => (seats[legIndex] ??
  */
 export function buildCekHargaBody(context: PriceInputs): CekHargaBody {
   const { trip } = context;
-  const extras = {
-    voucher_kode: context.voucher?.code ?? null,
-    ...(context.voucher ? { voucher_diskon: context.voucher.price } : {}),
-    jenis_pembayaran_kode: context.payment.code === '' ? null : context.payment.code,
-    tipe_admin_fee: context.payment.typeFee,
-    admin_fee: context.payment.fee,
-    flag_asuransi: context.refundable === 'yes' ? 1 : 0,
-    donasi: context.features.berkah && context.donation.on ? context.donation.amount : null,
-    flag_point: context.usePoint ? 1 : 0,
-  } satisfies Partial<CekHargaBody>;
+  // Spec section 7: cek-harga sends "donasi (amount or null)".
+  const extras = optionsOnWire(context, null) satisfies Partial<CekHargaBody>;
 
   if (trip?.kind === 'connecting') {
     return {
-      connecting: connectingOnWire(trip.outbound, (legIndex) => seatNumbers(context.seats.pergi, legIndex)),
+      connecting: connectingOnWire(context, (legIndex) => seatNumbers(context.seats.pergi, legIndex)),
       flag_connecting: 1,
       flag_pp: 0,
       ...extras,
@@ -68,7 +60,10 @@ export function buildCekHargaBody(context: PriceInputs): CekHargaBody {
   return {
     ...outboundOnWire(outbound),
     kursi_pergi: outboundSeats.length === 0 && returnSeats.length > 0 ? returnSeats : outboundSeats,
-    ...(roundTrip ? { ...returnOnWire(inbound), kursi_pulang: returnSeats } : { kursi_pulang: [] }),
+    ...outboundHeadCountOnWire(context),
+    ...(roundTrip
+      ? { ...returnOnWire(inbound), kursi_pulang: returnSeats, ...returnHeadCountOnWire(context) }
+      : { kursi_pulang: [] }),
     connecting: [],
     flag_connecting: 0,
     flag_pp: roundTrip ? 1 : 0,

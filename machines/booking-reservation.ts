@@ -5,12 +5,17 @@ import {
   type LayoutMode,
   type ReserveOutcome,
   bookingMessages,
-  connectingOnWire,
   legNames,
   legsOf,
-  outboundOnWire,
-  returnOnWire,
 } from './booking-context';
+import {
+  connectingOnWire,
+  optionsOnWire,
+  outboundHeadCountOnWire,
+  outboundOnWire,
+  returnHeadCountOnWire,
+  returnOnWire,
+} from './booking-wire';
 import type { Direction, NavigationIntent } from './types';
 
 /**
@@ -50,26 +55,20 @@ export function buildReservasiBody(context: ReservationInputs): ReservasiBody {
   const { trip } = context;
   const donating = context.features.berkah && context.donation.on;
   const common = {
-    voucher_kode: context.voucher?.code ?? null,
-    ...(context.voucher ? { voucher_diskon: context.voucher.price } : {}),
-    tipe_admin_fee: context.payment.typeFee,
-    admin_fee: context.payment.fee,
+    // Spec section 7: reservasi sends "donasi (0 if none)".
+    ...optionsOnWire(context, 0),
     pemesan_nama: context.booker.name,
     pemesan_telp: context.booker.phone,
     pemesan_email: context.booker.email,
-    jenis_pembayaran_kode: context.payment.code === '' ? null : context.payment.code,
     total_bayar: context.price?.total_bayar ?? 0,
     ads_kode: context.adsCode,
     url_referer: context.referrerUrl,
     komentar_donasi: donating && context.donation.message.trim() !== '' ? context.donation.message : null,
-    donasi: donating ? context.donation.amount : 0,
-    flag_asuransi: context.refundable === 'yes' ? 1 : 0,
-    flag_point: context.usePoint ? 1 : 0,
   } satisfies Partial<ReservasiBody>;
 
   if (trip?.kind === 'connecting') {
     return {
-      connecting: connectingOnWire(trip.outbound, (legIndex) => reservedSeats(context, 'pergi', legIndex)),
+      connecting: connectingOnWire(context, (legIndex) => reservedSeats(context, 'pergi', legIndex)),
       flag_connecting: 1,
       flag_pp: 0,
       ...common,
@@ -81,7 +80,8 @@ export function buildReservasiBody(context: ReservationInputs): ReservasiBody {
   return {
     ...outboundOnWire(outbound),
     kursi_pergi: reservedSeats(context, 'pergi', 0),
-    ...(roundTrip ? returnOnWire(inbound) : {}),
+    ...outboundHeadCountOnWire(context),
+    ...(roundTrip ? { ...returnOnWire(inbound), ...returnHeadCountOnWire(context) } : {}),
     kursi_pulang: roundTrip ? reservedSeats(context, 'pulang', 0) : [],
     connecting: [],
     flag_connecting: 0,

@@ -1,7 +1,18 @@
 import { and, assign, emit, enqueueActions, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import type { CekHargaBody, CekHargaResults, ReservasiBody, ReservasiResults } from '../contract';
 import { typeDonationMessage } from '../contract/fields';
-import { bookerFormMachine, type BookerFormInput } from './booker-form.machine';
+import { bookerFormMachine } from './booker-form.machine';
+import {
+  type PassengerRequest,
+  type ScheduleChoice,
+  bookerFormInput,
+  childId,
+  childRoute,
+  passengerFormInput,
+  passengerRequest,
+  seatSelectionInput,
+  tripOfChoice,
+} from './booking-children';
 import {
   type BookingContext,
   type BookingEmitted,
@@ -18,8 +29,6 @@ import {
   dialogTexts,
   hasAnySeats,
   initialContext,
-  legNames,
-  legsOf,
   passengerCount,
   seatCount,
 } from './booking-context';
@@ -42,16 +51,10 @@ import {
   successNavigation,
 } from './booking-reservation';
 import { isBookerComplete, validateBooking, type ValidationFailure } from './booking-validation';
-import {
-  ERROR_TOAST_DELAY_MS,
-  FIRST_CONNECTING_ROUTE,
-  MAX_PASSENGERS,
-  PRICE_SKELETON_ROWS,
-  REFUNDABLE_HIGHLIGHT_MS,
-  TOAST_MESSAGE_MS,
-} from './constants';
-import { passengerFormMachine, type PassengerFormInput, type PassengerFormLegOutput } from './passenger-form.machine';
-import { seatSelectionMachine, type SeatSelectionInput } from './seat-selection.machine';
+import { ERROR_TOAST_DELAY_MS, REFUNDABLE_HIGHLIGHT_MS } from './constants';
+import { passengerFormMachine, type PassengerFormLegOutput } from './passenger-form.machine';
+import { seatSelectionMachine } from './seat-selection.machine';
+import { toast } from './toast';
 import type {
   Booker,
   BookerFormOutput,
@@ -60,7 +63,6 @@ import type {
   SeatSelectionOutput,
   ToastEmitted,
   Trip,
-  TripLeg,
 } from './types';
 
 /**
@@ -71,25 +73,19 @@ import type {
  *
  * Regions run side by side: `flow` (editing, dialogs, reserving), `price` (the invoked price
  * check, restarted on every change), `refundableHighlight`, `voucherList` and `profile`.
+ *
+ * The children's inputs and ids live in booking-children.ts, the screens' selectors in
+ * booking-selectors.ts and the wire bodies in booking-wire.ts, booking-price.ts and
+ * booking-reservation.ts; this module re-exports them all, so one import serves a screen.
  */
 
+export * from './booking-children';
 export * from './booking-context';
 export * from './booking-price';
 export * from './booking-reservation';
+export * from './booking-selectors';
 export * from './booking-validation';
-
-/** "Pilih" on a schedule of the outbound or the return list. */
-export interface ScheduleChoice {
-  direction: Direction;
-  /** One leg, or the legs of a connecting trip in order. */
-  legs: TripLeg[];
-  /** Code of the connecting itinerary; null for a direct departure. */
-  connectingCode?: string | null;
-  /** Outbound of a round-trip search: the return list comes next. */
-  roundTrip?: boolean;
-  /** The return list's query (origin and destination swapped, the return day). */
-  returnListSearch?: Record<string, string | number>;
-}
+export * from './booking-wire';
 
 export type BookingEvent =
   /** From the schedule pages. */
@@ -132,91 +128,6 @@ export type BookingEvent =
   | { type: `xstate.done.actor.passengerForm.${Direction}.${number}`; output: PassengerFormLegOutput }
   | { type: 'xstate.done.actor.bookerForm'; output: BookerFormOutput };
 
-type PassengerRequest = Extract<ChildRequest, { kind: 'passengerForm' }>;
-
-/** The passenger form a `passengers.open` / `passengers.change` event asks for. */
-export function passengerRequest(event: {
-  direction: Direction;
-  legIndex?: number;
-  remainingSeats?: number;
-}): PassengerRequest {
-  return {
-    kind: 'passengerForm',
-    direction: event.direction,
-    ...(event.legIndex === undefined ? {} : { legIndex: event.legIndex }),
-    ...(event.remainingSeats === undefined ? {} : { remainingSeats: event.remainingSeats }),
-  };
-}
-
-export function childId(request: ChildRequest): string {
-  switch (request.kind) {
-    case 'seatSelection':
-      return `seatSelection.${request.direction}`;
-    case 'passengerForm':
-      return `passengerForm.${request.direction}.${request.legIndex ?? 0}`;
-    case 'bookerForm':
-      return 'bookerForm';
-  }
-}
-
-export function seatSelectionInput(context: BookingContext, direction: Direction): SeatSelectionInput {
-  // Passengers entered first cap the seats (else the server's maks_penumpang does).
-  const passengers = legNames(context, direction, 0).length;
-  return {
-    direction,
-    tripKind: context.trip?.kind ?? 'one-way',
-    legs: legsOf(context.trip, direction),
-    ...(passengers > 0 ? { passengerCount: passengers } : {}),
-    initialSeats: context.seats[direction],
-    connectingCode: context.trip?.connectingCode ?? null,
-    layout: context.layout,
-    hasReturnSeats: seatCount(context, 'pulang') > 0,
-  };
-}
-
-export function passengerFormInput(context: BookingContext, request: PassengerRequest): PassengerFormInput {
-  const legIndex = request.legIndex ?? 0;
-  const legs = legsOf(context.trip, request.direction);
-  return {
-    flow: context.layout === 'd' ? 'embedded' : (request.flow ?? context.passengerFlow),
-    tripKind: context.trip?.kind ?? 'one-way',
-    direction: request.direction,
-    legIndex,
-    legCount: Math.max(1, legs.length),
-    seats: context.seats[request.direction][legIndex] ?? [],
-    remainingSeats: request.remainingSeats ?? MAX_PASSENGERS,
-    bookerName: context.booker.name,
-    ...(legIndex > 0 ? { firstLegNames: legNames(context, request.direction, 0) } : {}),
-    initial: context.passengers[request.direction][legIndex] ?? {},
-    sa: context.sa,
-  };
-}
-
-export function bookerFormInput(context: BookingContext): BookerFormInput {
-  return { initial: context.booker, embedded: context.layout === 'd' };
-}
-
-/** The mobile screen that hosts a child (desktop shows them inline or in sheets). */
-export function childRoute(
-  context: Pick<BookingContext, 'trip'>,
-  request: ChildRequest,
-  extraSearch: Record<string, string | number> = {},
-): NavigationIntent {
-  if (request.kind === 'bookerForm') return { kind: 'route', name: 'info-customer-order' };
-  const params: Record<string, string> = request.direction === 'pulang' ? { return: RETURN_PARAM } : {};
-  const legIndex = request.kind === 'passengerForm' ? (request.legIndex ?? 0) : 0;
-  const search = {
-    ...(context.trip?.kind === 'connecting' ? { connecting_route: FIRST_CONNECTING_ROUTE + legIndex } : {}),
-    ...extraSearch,
-  };
-  const name = request.kind === 'seatSelection' ? 'select-seat' : 'm-information-passengers-no-select-seat';
-  return { kind: 'route', name, params, ...(Object.keys(search).length > 0 ? { search } : {}) };
-}
-
-function toast(message: string, position: ToastEmitted['position']): ToastEmitted {
-  return { type: 'toast', message, durationMs: TOAST_MESSAGE_MS, position };
-}
-
 /** Choices the trip or the latest price check no longer allows are dropped (never yes when disabled). */
 function withoutDisallowedChoices(context: BookingContext): Partial<BookingContext> {
   return {
@@ -230,18 +141,6 @@ function setAt<T>(list: readonly T[], index: number, value: T, filler: T): T[] {
   const next = Array.from({ length: Math.max(list.length, index + 1) }, (_, i) => list[i] ?? filler);
   next[index] = value;
   return next;
-}
-
-/** The trip a "Pilih" makes: a new outbound trip, or the return half of the round trip chosen before. */
-export function tripOfChoice(current: Trip | null, choice: ScheduleChoice): Trip {
-  if (choice.direction === 'pulang' && current) return { ...current, kind: 'round-trip', return: choice.legs };
-  const connecting = choice.legs.length > 1;
-  return {
-    kind: choice.roundTrip ? 'round-trip' : connecting ? 'connecting' : 'one-way',
-    outbound: choice.legs,
-    return: null,
-    connectingCode: connecting ? (choice.connectingCode ?? null) : null,
-  };
 }
 
 type OpenChildParams = { request: ChildRequest; navigate: boolean; search?: Record<string, string | number> };
@@ -824,6 +723,9 @@ export const bookingMachine = setup({
                       position: 'bottom',
                     }),
                   },
+                  // The seat change reopens over the booking page, in its "Pilih Kursi" sheet: finishing
+                  // it must not go back in history as the seat page does.
+                  { type: 'setSeatHost', params: { host: 'sheet' } },
                   {
                     type: 'openChild',
                     params: { request: { kind: 'seatSelection', direction: 'pergi' }, navigate: false },
@@ -889,6 +791,8 @@ export const bookingMachine = setup({
               actions: [
                 'resetSeatsForPassengerChange',
                 'requestPrice',
+                // Opened from the booking page like an unasked change: saving leads back to it.
+                { type: 'setPassengerFlow', params: { flow: 'passenger-screen' } },
                 {
                   type: 'openChild',
                   params: ({ context }) => ({
@@ -1002,47 +906,3 @@ export const bookingMachine = setup({
 });
 
 export type BookingSnapshot = SnapshotFrom<typeof bookingMachine>;
-
-// ---------------------------------------------------------------------------------------------
-// Selectors for the screens.
-
-/** The skeleton rows of the price list show while this is true. */
-export function priceLoading(snapshot: BookingSnapshot): boolean {
-  return snapshot.matches({ price: 'checking' });
-}
-
-/** How many skeleton rows the price list shows now. */
-export function priceSkeletonRows(snapshot: BookingSnapshot): number {
-  return priceLoading(snapshot) ? PRICE_SKELETON_ROWS : 0;
-}
-
-/** The full-page loader. */
-export function reserving(snapshot: BookingSnapshot): boolean {
-  return snapshot.matches({ flow: 'reserving' });
-}
-
-export function refundableHighlighted(snapshot: BookingSnapshot): boolean {
-  return snapshot.matches({ refundableHighlight: 'on' });
-}
-
-export function voucherListOpen(snapshot: BookingSnapshot): boolean {
-  return snapshot.matches({ voucherList: 'open' });
-}
-
-export type OpenDialog =
-  | { kind: 'reserve'; texts: (typeof dialogTexts)['reserve'] }
-  | { kind: 'priceChanged'; texts: (typeof dialogTexts)['priceChanged']; total: number }
-  | { kind: 'changePassengers'; texts: (typeof dialogTexts)['changePassengers'] }
-  | { kind: 'leave'; texts: (typeof dialogTexts)['leave'] };
-
-export function openDialog(snapshot: BookingSnapshot): OpenDialog | null {
-  if (snapshot.matches({ flow: 'confirmingReservation' })) return { kind: 'reserve', texts: dialogTexts.reserve };
-  if (snapshot.matches({ flow: 'priceChanged' })) {
-    return { kind: 'priceChanged', texts: dialogTexts.priceChanged, total: snapshot.context.changedTotal as number };
-  }
-  if (snapshot.matches({ flow: 'confirmingPassengerChange' })) {
-    return { kind: 'changePassengers', texts: dialogTexts.changePassengers };
-  }
-  if (snapshot.matches({ flow: 'confirmingLeave' })) return { kind: 'leave', texts: dialogTexts.leave };
-  return null;
-}

@@ -28,12 +28,15 @@ import {
   seatSelectionInput,
   legNames,
   mapPriceLine,
+  headCount,
+  optionsOnWire,
   pointsRefusal,
   priceChangeNavigation,
   priceRows,
   refundableFlag,
   seatTakenMessage,
   successNavigation,
+  tripOfChoice,
   validateBooking,
   type BookingContext,
 } from '../../machines/booking.machine';
@@ -293,6 +296,184 @@ describe('buildReservasiBody (spec section 7 "Reservation")', () => {
   });
 });
 
+describe('the payment and option fields of both calls (one builder)', () => {
+  const chosen = context({
+    trip: oneWay,
+    booker: validBooker,
+    seats: { pergi: [[seat('1A')]], pulang: [] },
+    passengers: { pergi: [passengers('Budi Santoso')], pulang: [] },
+    voucher: { name: 'Hemat', code: 'HEMAT', price: 10_000 },
+    payment: { code: 'BCA', name: 'BCA VA', fee: 4000, typeFee: 'nominal' },
+    refundable: 'yes',
+    usePoint: true,
+    donation: { on: true, amount: 5000, message: '', messageError: null },
+  });
+  const fields = [
+    'voucher_kode',
+    'voucher_diskon',
+    'tipe_admin_fee',
+    'admin_fee',
+    'jenis_pembayaran_kode',
+    'flag_asuransi',
+    'donasi',
+    'flag_point',
+  ] as const;
+  const pick = (body: Record<string, unknown>) =>
+    Object.fromEntries(fields.filter((field) => field in body).map((field) => [field, body[field]]));
+
+  it('the price check and the reservation send the same eight fields', () => {
+    const expected = {
+      voucher_kode: 'HEMAT',
+      voucher_diskon: 10_000,
+      tipe_admin_fee: 'nominal',
+      admin_fee: 4000,
+      jenis_pembayaran_kode: 'BCA',
+      flag_asuransi: 1,
+      donasi: 5000,
+      flag_point: 1,
+    };
+    expect(pick(buildCekHargaBody(chosen))).toEqual(expected);
+    expect(pick(buildReservasiBody(chosen))).toEqual(expected);
+    expect(optionsOnWire(chosen, null)).toEqual(expected);
+  });
+
+  it('their one difference, spec section 7: without a donation cek-harga sends null, reservasi 0', () => {
+    for (const none of [
+      { ...chosen, donation: { ...chosen.donation, on: false } },
+      { ...chosen, features: { ...chosen.features, berkah: false } },
+    ]) {
+      expect(buildCekHargaBody(none).donasi).toBeNull();
+      expect(buildReservasiBody(none).donasi).toBe(0);
+      const cek = pick(buildCekHargaBody(none));
+      const reservasi = pick(buildReservasiBody(none));
+      expect({ ...cek, donasi: 0 }).toEqual(reservasi);
+    }
+    expect(optionsOnWire(context(), 0)).toEqual({
+      voucher_kode: null,
+      tipe_admin_fee: 'persen',
+      admin_fee: 0,
+      jenis_pembayaran_kode: null,
+      flag_asuransi: 0,
+      donasi: 0,
+      flag_point: 0,
+    });
+  });
+
+  it('refundable no or unset is flag_asuransi 0', () => {
+    expect(optionsOnWire({ ...chosen, refundable: 'no' }, null).flag_asuransi).toBe(0);
+    expect(optionsOnWire({ ...chosen, refundable: 'unset' }, null).flag_asuransi).toBe(0);
+  });
+});
+
+describe('schedules without seat selection are priced by head count (both calls)', () => {
+  const freeLeg = (code: string, patch: Parameters<typeof leg>[1] = {}) => leg(code, { selectSeat: false, ...patch });
+  const roundTripFreeReturn = {
+    ...roundTrip,
+    return: [freeLeg('J-BACK-FREE', { date: '2026-12-03', origin: 'Jakarta', destination: 'Bandung' })],
+  };
+  const connectingFreeSecond = {
+    ...connecting,
+    outbound: [connecting.outbound[0]!, { ...connecting.outbound[1]!, selectSeat: false }],
+  };
+
+  it('one-way: the names entered on the leg, at least one', () => {
+    const none = context({ trip: noSeatTrip, booker: validBooker });
+    expect(buildCekHargaBody(none)).toMatchObject({ kursi_pergi: [], jumlah_penumpang_pergi: 1 });
+    expect(buildReservasiBody(none)).toMatchObject({ kursi_pergi: [], jumlah_penumpang_pergi: 1 });
+    const two = { ...none, passengers: { pergi: [passengers('Budi Santoso', 'Siti Aminah')], pulang: [] } };
+    expect(buildCekHargaBody(two)).toMatchObject({ jumlah_penumpang_pergi: 2 });
+    const reservasi = buildReservasiBody(two);
+    expect(reservasi).toMatchObject({
+      jumlah_penumpang_pergi: 2,
+      kursi_pergi: [
+        { no: null, penumpang_nama: 'Budi Santoso' },
+        { no: null, penumpang_nama: 'Siti Aminah' },
+      ],
+    });
+    expect(CekHargaBodySchema.safeParse(buildCekHargaBody(two)).success).toBe(true);
+    expect(ReservasiBodySchema.safeParse(reservasi).success).toBe(true);
+    for (const body of [buildCekHargaBody(two), reservasi]) {
+      expect(body).not.toHaveProperty('jumlah_penumpang_pulang');
+    }
+  });
+
+  it('a blank name is not a passenger', () => {
+    const blank = context({
+      trip: noSeatTrip,
+      passengers: { pergi: [{ pass0: ' ', pass1: 'Budi Santoso' }], pulang: [] },
+    });
+    expect(headCount(blank, 'pergi', 0)).toBe(1);
+    expect(buildCekHargaBody(blank).jumlah_penumpang_pergi).toBe(1);
+  });
+
+  it('legs with seat selection send no count: their seats count', () => {
+    for (const body of [buildCekHargaBody(fullRoundTrip), buildReservasiBody(fullRoundTrip)]) {
+      expect(body).not.toHaveProperty('jumlah_penumpang_pergi');
+      expect(body).not.toHaveProperty('jumlah_penumpang_pulang');
+    }
+    expect(headCount(fullRoundTrip, 'pergi', 0)).toBeNull();
+    expect(headCount(context(), 'pergi', 0)).toBeNull();
+  });
+
+  it('round trip: only the leg without seat selection, and only when the return is sent', () => {
+    const rt = {
+      ...fullRoundTrip,
+      trip: roundTripFreeReturn,
+      seats: { pergi: fullRoundTrip.seats.pergi, pulang: [] },
+      passengers: { pergi: fullRoundTrip.passengers.pergi, pulang: [passengers('Budi Santoso', 'Siti Aminah', 'Ani')] },
+    };
+    const cek = buildCekHargaBody(rt);
+    const reservasi = buildReservasiBody(rt);
+    for (const body of [cek, reservasi]) {
+      expect(body).toMatchObject({ flag_pp: 1, jadwal_kode_pulang: 'J-BACK-FREE', jumlah_penumpang_pulang: 3 });
+      expect(body).not.toHaveProperty('jumlah_penumpang_pergi');
+    }
+    expect(CekHargaBodySchema.safeParse(cek).success).toBe(true);
+    expect(ReservasiBodySchema.safeParse(reservasi).success).toBe(true);
+    // Desktop without passengers in either leg: the return is not priced, nor is its head count sent.
+    const early = context({ trip: roundTripFreeReturn, seats: { pergi: [[seat('1A')]], pulang: [] } });
+    expect(buildCekHargaBody(early)).toMatchObject({ flag_pp: 0 });
+    expect(buildCekHargaBody(early)).not.toHaveProperty('jumlah_penumpang_pulang');
+  });
+
+  it('connecting: the count on each leg without seat selection, from the names of that leg', () => {
+    const trip = context({
+      trip: connectingFreeSecond,
+      booker: validBooker,
+      seats: { pergi: [[seat('1A'), seat('1B')]], pulang: [] },
+      passengers: {
+        pergi: [
+          { 'pass0-0': 'Budi Santoso', 'pass0-1': 'Siti Aminah' },
+          { 'pass1-0': 'Budi Santoso', 'pass1-1': 'Siti Aminah' },
+        ],
+        pulang: [],
+      },
+    });
+    const cek = buildCekHargaBody(trip);
+    expect(cek.connecting).toEqual([
+      { operator_kode: 'XTR', jadwal_kode: 'C-1', tanggal_berangkat: '2026-12-01', kursi: ['1A', '1B'] },
+      { operator_kode: 'DAY', jadwal_kode: 'C-2', tanggal_berangkat: '2026-12-02', kursi: [], jumlah_penumpang: 2 },
+    ]);
+    const reservasi = buildReservasiBody(trip);
+    expect(reservasi.connecting?.[1]).toEqual({
+      operator_kode: 'DAY',
+      jadwal_kode: 'C-2',
+      tanggal_berangkat: '2026-12-02',
+      kursi: [
+        { no: null, penumpang_nama: 'Budi Santoso' },
+        { no: null, penumpang_nama: 'Siti Aminah' },
+      ],
+      jumlah_penumpang: 2,
+    });
+    expect(reservasi.connecting?.[0]).not.toHaveProperty('jumlah_penumpang');
+    expect(CekHargaBodySchema.safeParse(cek).success).toBe(true);
+    expect(ReservasiBodySchema.safeParse(reservasi).success).toBe(true);
+    for (const body of [cek, reservasi]) {
+      expect(body).not.toHaveProperty('jumlah_penumpang_pergi');
+    }
+  });
+});
+
 describe('contract/reservation', () => {
   it('refuses bodies without the legs and seats they need', () => {
     const base = buildReservasiBody(fullRoundTrip);
@@ -549,12 +730,66 @@ describe('child inputs', () => {
     });
   });
 
+  it('a mobile passenger form follows the flow it belongs to, unless the request names one; desktop embeds it', () => {
+    const request = { kind: 'passengerForm', direction: 'pergi' } as const;
+    const mobile = context({ layout: 'm', trip: oneWay });
+    expect(passengerFormInput(mobile, request).flow).toBe('passenger-screen');
+    expect(passengerFormInput({ ...mobile, passengerFlow: 'booking-page' }, request).flow).toBe('booking-page');
+    expect(passengerFormInput(mobile, { ...request, flow: 'booking-page' }).flow).toBe('booking-page');
+    expect(passengerFormInput({ ...mobile, layout: 'd', passengerFlow: 'booking-page' }, request).flow).toBe(
+      'embedded',
+    );
+  });
+
   it('without a trip the children get an empty one-way', () => {
     expect(seatSelectionInput(context(), 'pergi')).toMatchObject({ tripKind: 'one-way', legs: [] });
     expect(passengerFormInput(context(), { kind: 'passengerForm', direction: 'pergi' })).toMatchObject({
       tripKind: 'one-way',
       legCount: 1,
       flow: 'embedded',
+    });
+  });
+});
+
+describe('tripOfChoice ("Pilih" on the schedule lists)', () => {
+  const go = leg('J-GO');
+  const back = leg('J-BACK', { date: '2026-12-03', origin: 'Jakarta', destination: 'Bandung' });
+
+  it('an outbound: one-way, or connecting with its code when it has several legs', () => {
+    expect(tripOfChoice(null, { direction: 'pergi', legs: [go] })).toEqual(oneWay);
+    expect(tripOfChoice(roundTrip, { direction: 'pergi', legs: [go], connectingCode: 'ignored' })).toEqual(oneWay);
+    expect(tripOfChoice(null, { direction: 'pergi', legs: connecting.outbound, connectingCode: 'CX-1' })).toEqual(
+      connecting,
+    );
+    expect(tripOfChoice(null, { direction: 'pergi', legs: connecting.outbound })).toMatchObject({
+      kind: 'connecting',
+      connectingCode: null,
+    });
+  });
+
+  it('the outbound of a round-trip search: a round trip still without its return', () => {
+    expect(tripOfChoice(oneWay, { direction: 'pergi', legs: [go], roundTrip: true })).toEqual({
+      kind: 'round-trip',
+      outbound: [go],
+      return: null,
+      connectingCode: null,
+    });
+  });
+
+  it('the return: the round trip chosen before, with its return legs', () => {
+    const half = tripOfChoice(null, { direction: 'pergi', legs: [go], roundTrip: true });
+    expect(tripOfChoice(half, { direction: 'pulang', legs: [back] })).toEqual(roundTrip);
+    // A newer return replaces the earlier one.
+    const other = leg('J-LATE', { date: '2026-12-04' });
+    expect(tripOfChoice(roundTrip, { direction: 'pulang', legs: [other] })).toEqual({ ...roundTrip, return: [other] });
+  });
+
+  it('a return without any trip makes an outbound-only trip of its legs (the machine never asks this)', () => {
+    expect(tripOfChoice(null, { direction: 'pulang', legs: [back] })).toEqual({
+      kind: 'one-way',
+      outbound: [back],
+      return: null,
+      connectingCode: null,
     });
   });
 });

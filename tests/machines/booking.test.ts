@@ -41,6 +41,7 @@ import {
   validBooker,
   type Run,
 } from './booking-fixtures';
+import type { NavigationIntent } from '../../machines/types';
 import { roundTripSnapshot } from './support/persistence';
 
 const toast = (message: string, position: 'top' | 'bottom' = 'top') => ({
@@ -845,19 +846,28 @@ describe('bookingMachine: placeholders and odd outputs', () => {
 });
 
 describe('bookingMachine: mobile entry without seat selection', () => {
-  it('opens the booker form when it is incomplete, replacing the page', () => {
+  const bookerRoute: NavigationIntent = { kind: 'route', name: 'info-customer-order' };
+  const passengerRoute: NavigationIntent = {
+    kind: 'route',
+    name: 'm-information-passengers-no-select-seat',
+    params: {},
+  };
+
+  it('opens the booker form when it is incomplete, pushed on top of the page so Back returns to it', () => {
     const run = start({ trip: noSeatTrip, layout: 'm' });
     run.actor.send({ type: 'page.enter', from: 'schedule' });
-    expect(run.emitted.navigations).toEqual([{ kind: 'route', name: 'info-customer-order', replace: true }]);
-    expect(run.actor.getSnapshot().context.openChildren).toEqual(['bookerForm']);
+    expect(run.emitted.navigations).toEqual([bookerRoute]);
+    expect(run.actor.getSnapshot().context).toMatchObject({
+      openChildren: ['bookerForm'],
+      autoOpened: ['bookerForm'],
+    });
   });
 
   it('then the passenger form while there are no passengers, then nothing', () => {
     const run = start({ trip: noSeatTrip, layout: 'm', booker: validBooker });
     run.actor.send({ type: 'page.enter', from: 'schedule' });
-    expect(run.emitted.navigations).toEqual([
-      { kind: 'route', name: 'm-information-passengers-no-select-seat', params: {}, replace: true },
-    ]);
+    expect(run.emitted.navigations).toEqual([passengerRoute]);
+    expect(run.childInput('passengerForm.pergi.0')).toMatchObject({ flow: 'passenger-screen' });
     run.finishChild('passengerForm.pergi.0', {
       direction: 'pergi',
       legIndex: 0,
@@ -868,11 +878,35 @@ describe('bookingMachine: mobile entry without seat selection', () => {
     expect(run.emitted.navigations).toHaveLength(1);
   });
 
+  it('opens each form at most once per trip: coming back without saving stays on the page', () => {
+    const run = start({ trip: noSeatTrip, layout: 'm' });
+    run.actor.send({ type: 'page.enter', from: 'schedule' });
+    run.actor.send({ type: 'child.close', id: 'bookerForm' }); // Back from the booker form
+    run.actor.send({ type: 'page.enter', from: 'other' });
+    run.actor.send({ type: 'child.close', id: 'passengerForm.pergi.0' }); // Back from the passenger form
+    run.actor.send({ type: 'page.enter', from: 'other' });
+    run.actor.send({ type: 'page.enter', from: 'other' });
+    expect(run.emitted.navigations).toEqual([bookerRoute, passengerRoute]);
+    expect(run.actor.getSnapshot().context.autoOpened).toEqual(['bookerForm', 'passengerForm']);
+    expect(run.actor.getSnapshot().context.openChildren).toEqual([]);
+  });
+
+  it('a new trip may open them again', () => {
+    const run = start({ trip: noSeatTrip, layout: 'm' });
+    run.actor.send({ type: 'page.enter', from: 'schedule' });
+    run.actor.send({ type: 'page.enter', from: 'schedule' });
+    run.actor.send({ type: 'trip.set', trip: noSeatTrip });
+    expect(run.actor.getSnapshot().context.autoOpened).toEqual([]);
+    run.actor.send({ type: 'page.enter', from: 'schedule' });
+    expect(run.emitted.navigations).toEqual([bookerRoute, passengerRoute, bookerRoute]);
+  });
+
   it('does nothing on desktop or for schedules with seat selection', () => {
     for (const patch of [{ trip: noSeatTrip, layout: 'd' as const }, { trip: oneWay, layout: 'm' as const }, {}]) {
       const run = start(patch);
       run.actor.send({ type: 'page.enter', from: 'schedule' });
       expect(run.emitted.navigations).toEqual([]);
+      expect(run.actor.getSnapshot().context.autoOpened).toEqual([]);
     }
   });
 });

@@ -1,0 +1,85 @@
+import type { ActorRefFrom } from 'xstate';
+import type { bookerFormMachine } from './booker-form.machine';
+import { childId } from './booking-children';
+import { dialogTexts } from './booking-context';
+import type { BookingSnapshot } from './booking.machine';
+import { PRICE_SKELETON_ROWS } from './constants';
+import type { passengerFormMachine } from './passenger-form.machine';
+import type { seatSelectionMachine } from './seat-selection.machine';
+import type { Direction } from './types';
+
+/**
+ * What the booking screens read from the booking actor's snapshot (with useSelector): the loading
+ * and dialog flags of the chart's regions, and the running children by a stable name, so no
+ * screen builds a child id or repeats a state name.
+ */
+
+/** The skeleton rows of the price list show while this is true. */
+export function priceLoading(snapshot: BookingSnapshot): boolean {
+  return snapshot.matches({ price: 'checking' });
+}
+
+/** How many skeleton rows the price list shows now. */
+export function priceSkeletonRows(snapshot: BookingSnapshot): number {
+  return priceLoading(snapshot) ? PRICE_SKELETON_ROWS : 0;
+}
+
+/** The full-page loader. */
+export function reserving(snapshot: BookingSnapshot): boolean {
+  return snapshot.matches({ flow: 'reserving' });
+}
+
+export function refundableHighlighted(snapshot: BookingSnapshot): boolean {
+  return snapshot.matches({ refundableHighlight: 'on' });
+}
+
+export function voucherListOpen(snapshot: BookingSnapshot): boolean {
+  return snapshot.matches({ voucherList: 'open' });
+}
+
+export type OpenDialog =
+  | { kind: 'reserve'; texts: (typeof dialogTexts)['reserve'] }
+  | { kind: 'priceChanged'; texts: (typeof dialogTexts)['priceChanged']; total: number }
+  | { kind: 'changePassengers'; texts: (typeof dialogTexts)['changePassengers'] }
+  | { kind: 'leave'; texts: (typeof dialogTexts)['leave'] };
+
+export function openDialog(snapshot: BookingSnapshot): OpenDialog | null {
+  if (snapshot.matches({ flow: 'confirmingReservation' })) return { kind: 'reserve', texts: dialogTexts.reserve };
+  if (snapshot.matches({ flow: 'priceChanged' })) {
+    return { kind: 'priceChanged', texts: dialogTexts.priceChanged, total: snapshot.context.changedTotal as number };
+  }
+  if (snapshot.matches({ flow: 'confirmingPassengerChange' })) {
+    return { kind: 'changePassengers', texts: dialogTexts.changePassengers };
+  }
+  if (snapshot.matches({ flow: 'confirmingLeave' })) return { kind: 'leave', texts: dialogTexts.leave };
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running children. The booking actor spawns each child under its id (see childId); a screen
+// asks for the one it hosts and gets undefined while that child is not running.
+
+function runningChild(snapshot: BookingSnapshot, id: string): unknown {
+  return (snapshot.children as Record<string, unknown>)[id];
+}
+
+export function seatSelectionChild(
+  snapshot: BookingSnapshot,
+  direction: Direction,
+): ActorRefFrom<typeof seatSelectionMachine> | undefined {
+  return runningChild(snapshot, childId({ kind: 'seatSelection', direction })) as
+    ActorRefFrom<typeof seatSelectionMachine> | undefined;
+}
+
+export function passengerFormChild(
+  snapshot: BookingSnapshot,
+  direction: Direction,
+  legIndex: number,
+): ActorRefFrom<typeof passengerFormMachine> | undefined {
+  return runningChild(snapshot, childId({ kind: 'passengerForm', direction, legIndex })) as
+    ActorRefFrom<typeof passengerFormMachine> | undefined;
+}
+
+export function bookerFormChild(snapshot: BookingSnapshot): ActorRefFrom<typeof bookerFormMachine> | undefined {
+  return runningChild(snapshot, childId({ kind: 'bookerForm' })) as ActorRefFrom<typeof bookerFormMachine> | undefined;
+}
