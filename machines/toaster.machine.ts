@@ -1,4 +1,4 @@
-import { assign, enqueueActions, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { enqueueActions, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ToastEmitted } from './types';
 
 /**
@@ -88,9 +88,11 @@ export const toasterMachine = setup({
       });
     }),
     dismiss: sendTo((_, params: { id: number }) => timerId(params.id), { type: 'toast.dismiss' }),
-    remove: assign(({ context }, params: { id: number }) => ({
-      toasts: context.toasts.filter((toast) => toast.id !== params.id),
-    })),
+    remove: enqueueActions(({ context, enqueue }, params: { id: number }) => {
+      // A finished timer stays among the children until it is stopped: it goes with its toast.
+      enqueue.stopChild(timerId(params.id));
+      enqueue.assign({ toasts: context.toasts.filter((toast) => toast.id !== params.id) });
+    }),
   },
 }).createMachine({
   id: 'toaster',
