@@ -188,6 +188,45 @@ describe('saving', () => {
   });
 });
 
+describe('resuming after a reload (flow.resume)', () => {
+  it('a restored form waiting for validation waits again, the full 1000 ms, once resumed', () => {
+    const { actor, type } = start();
+    type('phone', '0812');
+    const clock = new SimulatedClock();
+    const restored = createActor(bookerFormMachine, {
+      clock,
+      input: {},
+      snapshot: JSON.parse(JSON.stringify(actor.getPersistedSnapshot())) as never,
+    });
+    restored.start();
+    // The saved snapshot holds no timer: nothing validates until the screen resumes the form.
+    clock.increment(VALIDATION_DEBOUNCE_MS * 2);
+    expect(restored.getSnapshot().matches({ editing: 'debouncing' })).toBe(true);
+    expect(selectErrors(restored.getSnapshot()).phone).toBeNull();
+    restored.send({ type: 'flow.resume' });
+    clock.increment(VALIDATION_DEBOUNCE_MS - 1);
+    expect(selectErrors(restored.getSnapshot()).phone).toBeNull();
+    clock.increment(1);
+    expect(selectErrors(restored.getSnapshot()).phone).toBe('Masukan min 9 & max 15 digit angka');
+    expect(restored.getSnapshot().matches({ editing: 'idle' })).toBe(true);
+    restored.stop();
+  });
+
+  it('restarts a running wait, and changes nothing when no field waits', () => {
+    const { actor, type, snap, clock } = start();
+    actor.send({ type: 'flow.resume' });
+    expect(snap().matches({ editing: 'idle' })).toBe(true);
+    expect(snap().context.errors).toEqual({ name: null, phone: null, email: null });
+    type('email', 'budi@');
+    clock.increment(VALIDATION_DEBOUNCE_MS - 1);
+    actor.send({ type: 'flow.resume' });
+    clock.increment(VALIDATION_DEBOUNCE_MS - 1);
+    expect(selectErrors(snap()).email).toBeNull();
+    clock.increment(1);
+    expect(selectErrors(snap()).email).toBe('Format email tidak valid');
+  });
+});
+
 describe('persistence', () => {
   it('a restored mid-flow snapshot behaves the same on the next events', () => {
     const input: BookerFormInput = { initial: { name: 'Budi Santoso' } };

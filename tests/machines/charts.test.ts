@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { and, fromPromise, not, or, setup, stateIn } from 'xstate';
 import { SHEET_CLOSE_DELAY_MS, SHEET_OPEN_DELAY_MS } from '../../machines/constants';
 import { sheetMachine } from '../../machines/sheet.machine';
+import { toasterMachine, toastTimerMachine } from '../../machines/toaster.machine';
 import {
   README,
   README_END,
@@ -26,6 +27,16 @@ describe('docs/charts are generated from the machines', () => {
     const sheet = found.find((entry) => entry.id === 'sheet');
     expect(sheet).toMatchObject({ name: 'sheetMachine', file: 'machines/sheet.machine.ts' });
     expect(sheet?.machine).toBe(sheetMachine);
+  });
+
+  it('charts both machines of the toaster file: the list and one toast timer', () => {
+    const toaster = found.filter((entry) => entry.file === 'machines/toaster.machine.ts');
+    expect(toaster.map(({ id, name }) => ({ id, name }))).toEqual([
+      { id: 'toast-timer', name: 'toastTimerMachine' },
+      { id: 'toaster', name: 'toasterMachine' },
+    ]);
+    expect(toaster[0]?.machine).toBe(toastTimerMachine);
+    expect(toaster[1]?.machine).toBe(toasterMachine);
   });
 
   it.each(found.map((entry) => [entry.id, entry] as const))('%s: the committed chart is up to date', (_, entry) => {
@@ -59,7 +70,8 @@ describe('machineToMermaid', () => {
     expect(chart).toContain('[*] --> closed');
     expect(chart).toContain('[*] --> idle');
     expect(chart).toContain(`opening --> open : after ${SHEET_OPEN_DELAY_MS}ms`);
-    expect(chart).toContain(`closing --> closed : after ${SHEET_CLOSE_DELAY_MS}ms / navigateBack`);
+    expect(chart).toContain(`closing --> closed : after ${SHEET_CLOSE_DELAY_MS}ms [isHistoryBound] / navigateBack`);
+    expect(chart).toContain(`closing --> closed : after ${SHEET_CLOSE_DELAY_MS}ms [else]`);
     expect(chart).toContain('after 100ms');
     expect(chart).toContain('after 750ms');
     expect(chart).toContain('open --> open : sheet.close [isCloseBlocked] / toastCloseBlocked');

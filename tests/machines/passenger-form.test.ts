@@ -275,6 +275,52 @@ describe('completeness check (800 ms)', () => {
   });
 });
 
+describe('resuming after a reload (flow.resume)', () => {
+  it('a restored form waits again, the full debounces, for what was pending when it was saved', () => {
+    const { type, actor } = start();
+    type(0, 'Al');
+    const clock = new SimulatedClock();
+    const restored = createActor(passengerFormMachine, {
+      clock,
+      input: baseInput,
+      snapshot: JSON.parse(JSON.stringify(actor.getPersistedSnapshot())) as never,
+    });
+    restored.start();
+    // The saved snapshot holds no timers: nothing is checked until the screen resumes the form.
+    clock.increment(VALIDATION_DEBOUNCE_MS * 2);
+    expect(restored.getSnapshot().matches({ editing: { validation: 'debouncing', completion: 'debouncing' } })).toBe(
+      true,
+    );
+    expect(selectErrors(restored.getSnapshot())).toEqual([null]);
+    restored.send({ type: 'flow.resume' });
+    clock.increment(COMPLETION_DEBOUNCE_MS);
+    expect(restored.getSnapshot().matches({ editing: { validation: 'debouncing', completion: 'settled' } })).toBe(true);
+    expect(selectIsComplete(restored.getSnapshot())).toBe(false);
+    clock.increment(VALIDATION_DEBOUNCE_MS - COMPLETION_DEBOUNCE_MS - 1);
+    expect(selectErrors(restored.getSnapshot())).toEqual([null]);
+    clock.increment(1);
+    expect(selectErrors(restored.getSnapshot())).toEqual(['Masukan min 3 karakter, maksimal 32 karakter']);
+    restored.stop();
+  });
+
+  it('restarts running waits, and changes nothing when nothing waits', () => {
+    const { actor, type, snap, clock } = start({ initial: { pass0: 'Ani' } });
+    actor.send({ type: 'flow.resume' });
+    expect(snap().matches({ editing: { validation: 'idle', completion: 'settled' } })).toBe(true);
+    expect(selectIsComplete(snap())).toBe(true);
+    type(0, 'Al');
+    clock.increment(COMPLETION_DEBOUNCE_MS - 1);
+    actor.send({ type: 'flow.resume' });
+    clock.increment(COMPLETION_DEBOUNCE_MS - 1);
+    expect(selectIsComplete(snap())).toBe(true);
+    expect(selectErrors(snap())).toEqual([null]);
+    clock.increment(1);
+    expect(selectIsComplete(snap())).toBe(false);
+    clock.increment(VALIDATION_DEBOUNCE_MS - COMPLETION_DEBOUNCE_MS);
+    expect(selectErrors(snap())).toEqual(['Masukan min 3 karakter, maksimal 32 karakter']);
+  });
+});
+
 describe('own-details switch', () => {
   it('copies the booker name into the first passenger and clears its error', () => {
     const { actor, type, snap } = start();
@@ -481,9 +527,19 @@ describe('saving', () => {
     ],
     ['passenger screen ignores sa', { flow: 'passenger-screen', tripKind: 'one-way', sa: true }, back(1)],
     [
-      'passenger screen, connecting: the booking-page rules',
+      'passenger screen, connecting first of two: the next leg on this form (connecting_route 2)',
+      { flow: 'passenger-screen', tripKind: 'connecting', legIndex: 0, legCount: 2 },
+      { kind: 'route', name: 'm-information-passengers-no-select-seat', search: { connecting_route: 2 } },
+    ],
+    [
+      'passenger screen, connecting last of two: back one step per form',
       { flow: 'passenger-screen', tripKind: 'connecting', legIndex: 1, legCount: 2 },
-      back(4),
+      back(2),
+    ],
+    [
+      'passenger screen, connecting last of three: back three steps',
+      { flow: 'passenger-screen', tripKind: 'connecting', legIndex: 2, legCount: 3 },
+      back(3),
     ],
     ['booking page, one-way: back two steps', { tripKind: 'one-way' }, back(2)],
     [
@@ -493,19 +549,24 @@ describe('saving', () => {
     ],
     ['booking page, round trip return: back four steps', { tripKind: 'round-trip', direction: 'pulang' }, back(4)],
     [
-      'booking page, connecting first leg: next leg (connecting_route 2)',
+      'booking page, connecting first leg: the next leg on this form (connecting_route 2)',
       { tripKind: 'connecting', legIndex: 0, legCount: 3 },
-      { kind: 'route', name: 'select-seat', search: { connecting_route: 2 } },
+      { kind: 'route', name: 'm-information-passengers-no-select-seat', search: { connecting_route: 2 } },
     ],
     [
       'booking page, connecting second of three: connecting_route 3',
       { tripKind: 'connecting', legIndex: 1, legCount: 3 },
-      { kind: 'route', name: 'select-seat', search: { connecting_route: 3 } },
+      { kind: 'route', name: 'm-information-passengers-no-select-seat', search: { connecting_route: 3 } },
     ],
     [
-      'booking page, connecting last leg: back twice the legs',
+      'booking page, connecting last of three: back one step per form plus the seat page',
       { tripKind: 'connecting', legIndex: 2, legCount: 3 },
-      back(6),
+      back(4),
+    ],
+    [
+      'booking page, connecting last of two: back three steps',
+      { tripKind: 'connecting', legIndex: 1, legCount: 2 },
+      back(3),
     ],
     ['booking page with sa, one-way: back two', { tripKind: 'one-way', sa: true }, back(2)],
     [
@@ -514,10 +575,21 @@ describe('saving', () => {
       back(2),
     ],
     [
-      'booking page with sa, connecting: back two',
+      'booking page with sa, connecting first leg: sa does not change the connecting legs',
       { tripKind: 'connecting', legIndex: 0, legCount: 2, sa: true },
+      { kind: 'route', name: 'm-information-passengers-no-select-seat', search: { connecting_route: 2 } },
+    ],
+    [
+      'booking page with sa, connecting last leg: back three steps, as without sa',
+      { tripKind: 'connecting', legIndex: 1, legCount: 2, sa: true },
+      back(3),
+    ],
+    [
+      'passenger screen with sa, connecting last leg: back two steps, as without sa',
+      { flow: 'passenger-screen', tripKind: 'connecting', legIndex: 1, legCount: 2, sa: true },
       back(2),
     ],
+    ['embedded (desktop), connecting: no navigation', { flow: 'embedded', tripKind: 'connecting', legCount: 2 }, null],
     ['embedded (desktop): no navigation', { flow: 'embedded', tripKind: 'round-trip' }, null],
   ];
 

@@ -50,11 +50,22 @@ const blockedToast: ToastEmitted = {
 };
 
 describe('sheetMachine: input and context', () => {
-  it('starts closed with the layout, a right side panel by default, closable and not dragged', () => {
+  it('starts closed with the layout, a right side panel by default, closable, bound to history and not dragged', () => {
     const { actor } = start({ layout: 'd' });
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toBe('closed');
-    expect(snapshot.context).toEqual({ layout: 'd', side: 'right', closeBlock: null, dragOffset: 0, dragHeight: 0 });
+    expect(snapshot.context).toEqual({
+      layout: 'd',
+      side: 'right',
+      closeBlock: null,
+      historyBound: true,
+      dragOffset: 0,
+      dragHeight: 0,
+    });
+  });
+
+  it('takes historyBound false from the input (a sheet its owner opens without a route)', () => {
+    expect(start({ layout: 'd', historyBound: false }).actor.getSnapshot().context.historyBound).toBe(false);
   });
 
   it('takes the side and an initial close block from the input', () => {
@@ -153,6 +164,39 @@ describe('sheetMachine: closing goes back in history after 750 ms', () => {
     actor.send({ type: 'sheet.close' });
     clock.increment(SHEET_CLOSE_DELAY_MS);
     expect(navigations).toEqual([back, back]);
+  });
+
+  it('a sheet without a route of its own closes after the same 750 ms and never goes back', () => {
+    for (const input of [
+      { layout: 'd', historyBound: false },
+      { layout: 'm', historyBound: false },
+    ] as const) {
+      const { actor, clock, navigations } = startOpen(input);
+      actor.send({ type: 'sheet.close' });
+      clock.increment(SHEET_CLOSE_DELAY_MS - 1);
+      expect(actor.getSnapshot().value).toBe('closing');
+      expect(isSheetMounted(actor.getSnapshot())).toBe(true);
+      clock.increment(1);
+      expect(actor.getSnapshot().value).toBe('closed');
+      expect(isSheetMounted(actor.getSnapshot())).toBe(false);
+      // Opened again by its owner, it closes again, still without touching the history.
+      actor.send({ type: 'sheet.open' });
+      clock.increment(SHEET_OPEN_DELAY_MS);
+      actor.send({ type: 'sheet.close' });
+      clock.increment(SHEET_CLOSE_DELAY_MS);
+      expect(actor.getSnapshot().value).toBe('closed');
+      expect(navigations).toEqual([]);
+    }
+  });
+
+  it('a mobile sheet without a route closes by a drag past the threshold, without going back', () => {
+    const { actor, clock, navigations } = startOpen({ layout: 'm', historyBound: false });
+    actor.send({ type: 'sheet.dragStart' });
+    actor.send({ type: 'sheet.drag', offset: threshold + 1, height: HEIGHT });
+    actor.send({ type: 'sheet.dragEnd' });
+    clock.increment(SHEET_CLOSE_DELAY_MS);
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(navigations).toEqual([]);
   });
 
   it('stopping the actor during the animation (route left) emits no back', () => {
