@@ -1,15 +1,4 @@
-import {
-  createContext,
-  memo,
-  use,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type FocusEvent,
-  type KeyboardEvent,
-} from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { Check, Cigarette, ShipWheel, Toilet, X } from 'lucide-react';
 import type { Floor, Seat } from '../../../contract/seats';
@@ -29,46 +18,6 @@ export function tileSizeOf(floor: Pick<Floor, 'kolom'>): TileSize {
 }
 
 const TILE_BOX: Record<TileSize, string> = { small: 'size-12', large: 'size-14' };
-
-/**
- * Which seat holds the map's one tab stop. Kept outside React state so that moving it re-renders
- * only the two tiles concerned, never the grid.
- */
-interface RovingStore {
-  get(): string | null;
-  set(key: string): void;
-  subscribe(listener: () => void): () => void;
-}
-
-function createRovingStore(initial: string | null): RovingStore {
-  let active = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => active,
-    set(key) {
-      if (key === active) return;
-      active = key;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
-const RovingContext = createContext<RovingStore | null>(null);
-
-function useIsTabStop(key: string): boolean {
-  const store = use(RovingContext);
-  return useSyncExternalStore(
-    store?.subscribe ?? noopSubscribe,
-    () => store?.get() === key,
-    () => false,
-  );
-}
-
-const noopSubscribe = () => () => {};
 
 /** The tile that takes the tab stop first: a chosen seat, else the first free one, else the first seat. */
 function initialStop(actor: SeatActor, stops: readonly PlacedTile[]): string | null {
@@ -99,13 +48,36 @@ interface SeatMapProps {
 export function SeatMap({ actor, floor, normalPrice, label }: SeatMapProps) {
   const rows = useMemo(() => floorRows(floor), [floor]);
   const stops = useMemo(() => seatStops(rows), [rows]);
-  const [store] = useState(() => createRovingStore(initialStop(actor, stops)));
   const grid = useRef<HTMLDivElement>(null);
+  const active = useRef<string | null>(null);
   const size = tileSizeOf(floor);
   const idPrefix = useId();
 
+  const seatButton = (key: string | null) =>
+    key === null ? null : (grid.current?.querySelector<HTMLButtonElement>(`[data-seat-key="${key}"]`) ?? null);
+
+  /*
+   * The one tab stop moves by setting tabIndex on two buttons directly: a React update would
+   * re-render tiles for a focus move, and a seat tap must cost its own tile and the summary only.
+   * Tiles always render tabIndex -1, so React never puts it back.
+   */
+  const moveTabStop = useCallback((key: string) => {
+    if (key === active.current) return;
+    const previous = seatButton(active.current);
+    if (previous) previous.tabIndex = -1;
+    const next = seatButton(key);
+    if (next) next.tabIndex = 0;
+    active.current = key;
+  }, []);
+
+  useLayoutEffect(() => {
+    active.current = null;
+    const first = initialStop(actor, stops);
+    if (first !== null) moveTabStop(first);
+  }, [actor, stops, moveTabStop]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const from = store.get();
+    const from = active.current;
     if (from === null) return;
     // Space and Enter toggle the focused seat once, on key down (the button's own click is held back).
     if (event.key === ' ' || event.key === 'Enter') {
@@ -121,47 +93,45 @@ export function SeatMap({ actor, floor, normalPrice, label }: SeatMapProps) {
     event.preventDefault();
     const next = moveSeatFocus(stops, from, move);
     if (next === null) return;
-    store.set(next);
-    grid.current?.querySelector<HTMLButtonElement>(`[data-seat-key="${next}"]`)?.focus();
+    moveTabStop(next);
+    seatButton(next)?.focus();
   };
 
   // A click or a tab into the map moves the tab stop to the seat that got focus.
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
     const key = (event.target as HTMLElement).dataset.seatKey;
-    if (key) store.set(key);
+    if (key) moveTabStop(key);
   };
 
   return (
-    <RovingContext value={store}>
-      <div className="flex flex-col items-center gap-2">
-        <p className="text-xs font-semibold tracking-wide text-grey-600 uppercase" aria-hidden="true">
-          {seatTexts.front}
-        </p>
-        <div
-          ref={grid}
-          role="grid"
-          aria-label={label}
-          aria-rowcount={floor.baris}
-          aria-colcount={floor.kolom}
-          onKeyDown={onKeyDown}
-          onFocus={onFocus}
-          className="flex flex-col gap-2"
-        >
-          {rows.map((row, index) => (
-            <SeatRow
-              key={index}
-              rowNumber={index + 1}
-              tiles={row}
-              columns={floor.kolom}
-              size={size}
-              actor={actor}
-              normalPrice={normalPrice}
-              idPrefix={idPrefix}
-            />
-          ))}
-        </div>
+    <div className="flex flex-col items-center gap-2">
+      <p className="text-xs font-semibold tracking-wide text-grey-600 uppercase" aria-hidden="true">
+        {seatTexts.front}
+      </p>
+      <div
+        ref={grid}
+        role="grid"
+        aria-label={label}
+        aria-rowcount={floor.baris}
+        aria-colcount={floor.kolom}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        className="flex flex-col gap-2"
+      >
+        {rows.map((row, index) => (
+          <SeatRow
+            key={index}
+            rowNumber={index + 1}
+            tiles={row}
+            columns={floor.kolom}
+            size={size}
+            actor={actor}
+            normalPrice={normalPrice}
+            idPrefix={idPrefix}
+          />
+        ))}
       </div>
-    </RovingContext>
+    </div>
   );
 }
 
@@ -282,20 +252,23 @@ const SeatTile = memo(function SeatTile({
   descriptionId,
 }: SeatTileProps) {
   const status = useSelector(actor, (snapshot) => tileStatus(snapshot.context, tileKey));
-  const tabStop = useIsTabStop(tileKey);
   const look = status === 'not-a-seat' ? STATUS_LOOK.taken : STATUS_LOOK[status];
   return (
     <div role="gridcell" aria-colindex={col} className={cx(TILE_BOX[size], 'flex')}>
       <button
         type="button"
         data-seat-key={tileKey}
-        tabIndex={tabStop ? 0 : -1}
+        tabIndex={-1}
         aria-label={`Kursi ${seat.no}`}
         aria-pressed={status === 'selected'}
         aria-disabled={status === 'selected' || status === 'available' ? undefined : true}
         aria-describedby={descriptionId}
         onClick={() => actor.send({ type: 'seat.toggle', key: tileKey })}
-        className={cx('relative flex flex-1 flex-col items-center justify-center rounded-lg text-sm font-bold', look)}
+        // Fixed-size tiles contain their own layout and paint: a change repaints this tile only.
+        className={cx(
+          'relative flex flex-1 flex-col items-center justify-center rounded-lg text-sm leading-5 font-bold [contain:strict]',
+          look,
+        )}
       >
         <span aria-hidden="true">{seat.no}</span>
         {status === 'selected' ? (
@@ -309,7 +282,7 @@ const SeatTile = memo(function SeatTile({
           <span
             aria-hidden="true"
             className={cx(
-              'absolute -bottom-1.5 rounded px-1 text-[10px] leading-4 font-bold',
+              'rounded px-1 text-[10px] leading-3.5 font-bold',
               status === 'selected' ? 'bg-white text-primary-800' : 'bg-warning-100 text-warning-800',
             )}
           >

@@ -1,8 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ArrowLeft, ArrowRight, CircleAlert, Info, ReceiptText, UserRoundCheck } from 'lucide-react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { FIRST_CONNECTING_ROUTE, RETURN_ROUTE_PARAM } from '../../../machines/constants';
 import {
   canSaveSelection,
@@ -10,7 +9,7 @@ import {
   currentFloor,
   currentLayout,
   currentLeg,
-  floorLabels,
+  floorLabel,
   legIndex,
   saveButtonLabel,
   seatCounter,
@@ -25,6 +24,7 @@ import { useSeatSelectionChild } from '../../flow/booking-children';
 import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah, formatTime } from '../../lib/format';
 import { useLayoutMode } from '../../platform/layout-mode';
+import { FloorTabs, floorTabId } from './floor-tabs';
 import { SeatLegend, SeatMap, SeatMapSkeleton } from './seat-map';
 import { sameCounter, sameList, sameSeatsPerLeg, seatView, seatsPerLeg, type SeatActor } from './seat-reads';
 import {
@@ -297,36 +297,26 @@ function SeatArea({
 
 /** Floor tabs ("Lantai Bawah", "Lantai Atas", a single "Utama"; " (Penuh)" when full) over the map. */
 function FloorsAndMap({ actor }: { actor: SeatActor }) {
-  const labels = useSelector(actor, (snapshot) => floorLabels(snapshot.context), sameList);
+  // The labels depend on the layout alone: read it (a stable reference) and label its floors once.
+  const layout = useSelector(actor, (snapshot) => currentLayout(snapshot.context));
+  const labels = useMemo(() => layout?.layout_kursi.map(floorLabel) ?? [], [layout]);
   const floorIndex = useSelector(actor, (snapshot) => snapshot.context.floorIndex);
   const floor = useSelector(actor, (snapshot) => currentFloor(snapshot.context));
-  const normalPrice = useSelector(actor, (snapshot) => currentLayout(snapshot.context)?.harga_tiket_normal ?? 0);
+  const normalPrice = layout?.harga_tiket_normal ?? 0;
   const route = useSelector(actor, (snapshot) => snapshot.context.connectingRoute);
+  const idPrefix = useId();
   if (!floor) return <SeatMapSkeleton />;
+  const panelId = `${idPrefix}-denah`;
   return (
-    <Tabs
-      selectedKey={String(floorIndex)}
-      onSelectionChange={(key) => actor.send({ type: 'floor.select', index: Number(key) })}
-      className="space-y-4"
-    >
-      <TabList aria-label={seatTexts.floors} className="flex gap-1 overflow-x-auto rounded-card bg-grey-100 p-1">
-        {labels.map((label, index) => (
-          <Tab
-            key={index}
-            id={String(index)}
-            className={({ isSelected, isFocusVisible }) =>
-              cx(
-                'flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap outline-none',
-                isSelected ? 'bg-white text-primary-700 shadow-sm' : 'text-grey-700 hover:bg-grey-200',
-                isFocusVisible && 'ring-2 ring-primary-600',
-              )
-            }
-          >
-            {label}
-          </Tab>
-        ))}
-      </TabList>
-      <TabPanel id={String(floorIndex)} className="space-y-4 outline-none">
+    <div className="space-y-4">
+      <FloorTabs
+        labels={labels}
+        selected={floorIndex}
+        panelId={panelId}
+        idPrefix={idPrefix}
+        onSelect={(index) => actor.send({ type: 'floor.select', index })}
+      />
+      <div role="tabpanel" id={panelId} aria-labelledby={floorTabId(idPrefix, floorIndex)} className="space-y-4">
         <SeatMap
           // A new floor or leg starts with its own tab stop.
           key={`${route}-${floorIndex}`}
@@ -336,8 +326,8 @@ function FloorsAndMap({ actor }: { actor: SeatActor }) {
           label={`Denah kursi ${floor.nama}`}
         />
         <SeatLegend />
-      </TabPanel>
-    </Tabs>
+      </div>
+    </div>
   );
 }
 
@@ -440,7 +430,7 @@ function SeatSummary({
     return (
       <section
         aria-labelledby={`info-kursi-${direction}`}
-        className="hairline space-y-4 rounded-card border-grey-200 bg-white p-4"
+        className="hairline space-y-4 rounded-card border-grey-200 bg-white p-4 [contain:content]"
       >
         <Heading level={level} id={`info-kursi-${direction}`} className="text-base font-bold">
           {seatTexts.infoPanel}
@@ -457,7 +447,7 @@ function SeatSummary({
     <section
       aria-label={seatTexts.infoPanel}
       className={cx(
-        'z-20 border-t border-grey-200 bg-white px-4 py-3',
+        'z-20 border-t border-grey-200 bg-white px-4 py-3 [contain:content]',
         form === 'bar'
           ? 'fixed inset-x-0 bottom-0 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-lg'
           : 'sticky -bottom-8 -mx-4 mt-3',
