@@ -1,5 +1,27 @@
-import { expect, test } from '@playwright/test';
-import type { BookingContext } from '../machines/booking.machine';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import {
+  SimulatedClock,
+  createActor,
+  fromPromise,
+  getNextSnapshot,
+  type AnyActorRef,
+  type AnyStateMachine,
+  type EventObject,
+} from 'xstate';
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import type { CekHargaResults } from '../contract';
+import {
+  bookingMachine,
+  dialogTexts,
+  openDialog,
+  reserving,
+  validateBooking,
+  type BookingContext,
+  type BookingSnapshot,
+  type ReserveOutcome,
+} from '../machines/booking.machine';
+import { ERROR_TOAST_DELAY_MS } from '../machines/constants';
+import type { ToastEmitted } from '../machines/types';
 import {
   BOOKING_URL,
   JAKARTA,
@@ -13,24 +35,288 @@ import {
   refundableGroup,
   saveMobilePassengerForm,
   searchAndChoose,
+  TEXT,
+  reserveButton,
+  termsCheckbox,
+  toast,
 } from './support/booking-model';
-import {
-  PAGE_ACTIONS,
-  STATE_EXPECTATIONS,
-  expectPageFor,
-  flowState,
-  holdReservations,
-  model,
-  modelPaths,
-  replay,
-  startState,
-} from './support/booking-page-model';
 
 /*
- * Model-based: paths generated from the booking machine over a small event set (terms, refundable,
- * donation, reserve, the dialogs' buttons, leaving), replayed on the real page with a booking
- * prepared through the UI; after every step the page must show what the state reached says.
+ * The booking machine as the model of the booking page (TESTING.md, "Model-based tests from the
+ * charts"). Paths are generated from the chart over a bounded event set; each event is one thing
+ * a passenger does on the page (PAGE_ACTIONS), and each state reached has what the page must show
+ * (STATE_EXPECTATIONS, the one map of states to what is on screen). The toasts a step must show
+ * are the ones the machine itself emits when the path is replayed on an actor.
  */
+
+type ModelEvent = EventObject & { [key: string]: unknown };
+
+/** The calls never settle by themselves in the model: the paths say how they end. */
+const model = bookingMachine.provide({
+  actors: {
+    checkPrice: fromPromise<CekHargaResults>(() => new Promise<CekHargaResults>(() => undefined)) as never,
+    reserve: fromPromise<ReserveOutcome>(() => new Promise<ReserveOutcome>(() => undefined)) as never,
+    loadProfile: fromPromise(() => new Promise<never>(() => undefined)) as never,
+  },
+});
+
+const RESERVE_FAILED: ModelEvent = { type: 'xstate.error.actor.reserve', error: new Error('Reservasi belum tersedia') };
+const ERROR_TOAST_AFTER: ModelEvent = { type: 'xstate.after.errorToastDelay.booking.flow.reserveFailed' };
+
+const flowState = (snapshot: BookingSnapshot): string => {
+  const value = snapshot.value as { flow: string };
+  return value.flow;
+};
+
+/**
+ * The bounded event set, by state: only what changes something (a checkbox set to its own value
+ * is no event on the page). Leaving is only ever cancelled: confirming it leaves the page.
+ */
+function modelEvents(snapshot: BookingSnapshot): ModelEvent[] {
+  const { context } = snapshot;
+  switch (flowState(snapshot)) {
+    case 'editing':
+      return [
+        { type: 'terms.set', checked: !context.termsAccepted },
+        ...(['yes', 'no'] as const)
+          .filter((value) => value !== context.refundable)
+          .map((value) => ({ type: 'refundable.set', value })),
+        { type: 'donation.toggle' },
+        { type: 'reserve.request' },
+        { type: 'leave.request', intent: { kind: 'back', steps: 1 } },
+      ];
+    case 'confirmingReservation':
+      return [{ type: 'dialog.confirm' }, { type: 'dialog.cancel' }];
+    case 'confirmingLeave':
+      return [{ type: 'dialog.cancel' }];
+    case 'reserving':
+      return [RESERVE_FAILED];
+    case 'reserveFailed':
+      return [ERROR_TOAST_AFTER];
+    default:
+      return [];
+  }
+}
+
+/** What tells two page states apart: the flow step and the choices on screen. */
+function serialize(snapshot: BookingSnapshot): string {
+  const { context } = snapshot;
+  return JSON.stringify([flowState(snapshot), context.refundable, context.termsAccepted, context.donation.on]);
+}
+
+/**
+ * A step's kind for coverage: the state it leaves, the event with its value, and how a
+ * reservation request ends (refused on which field, or accepted).
+ */
+function stepKind(before: BookingSnapshot, event: ModelEvent): string {
+  const detail =
+    event.type === 'reserve.request' && flowState(before) === 'editing'
+      ? `:${validateBooking(before.context)?.field ?? 'accepted'}`
+      : event.type === 'terms.set'
+        ? `:${String(event.checked)}`
+        : event.type === 'refundable.set'
+          ? `:${String(event.value)}`
+          : event.type === 'donation.toggle'
+            ? `:${before.context.donation.on ? 'off' : 'on'}`
+            : '';
+  return `${flowState(before)} --${event.type}${detail}`;
+}
+
+/** The page's prepared booking as the model's starting state. */
+function startState(context: BookingContext): BookingSnapshot {
+  return model.resolveState({ value: { flow: 'editing' }, context: { ...context, openChildren: [] } });
+}
+
+/**
+ * A handful of paths: every page state's shortest path followed by each event it offers (every
+ * kind of step), then greedily the fewest of them that still take every kind of step.
+ */
+function modelPaths(from: BookingSnapshot): { events: ModelEvent[]; kinds: string[] }[] {
+  const traversal = { fromState: from, events: modelEvents, serializeState: serialize } as never;
+  const toState = new Map<string, ModelEvent[]>();
+  for (const path of getShortestPaths(model as AnyStateMachine, traversal)) {
+    const events = path.steps.map((step) => step.event as ModelEvent).filter((event) => event.type !== 'xstate.init');
+    const key = serialize(path.state as BookingSnapshot);
+    const known = toState.get(key);
+    if (!known || known.length > events.length) toState.set(key, events);
+  }
+  const adjacency = getAdjacencyMap(model as AnyStateMachine, traversal) as unknown as Record<
+    string,
+    { state: BookingSnapshot; transitions: Record<string, { event: ModelEvent }> }
+  >;
+  const candidates = Object.values(adjacency).flatMap((entry) => {
+    const prefix = toState.get(serialize(entry.state));
+    if (!prefix) return [];
+    return Object.values(entry.transitions).map(({ event }) => {
+      const events = [...prefix, event];
+      let snapshot = from;
+      const kinds: string[] = [];
+      for (const step of events) {
+        kinds.push(stepKind(snapshot, step));
+        snapshot = getNextSnapshot(model as AnyStateMachine, snapshot, step) as BookingSnapshot;
+      }
+      return { events, kinds };
+    });
+  });
+  const uncovered = new Set(candidates.flatMap((candidate) => candidate.kinds));
+  const chosen: { events: ModelEvent[]; kinds: string[] }[] = [];
+  while (uncovered.size > 0) {
+    const best = candidates
+      .map((candidate) => ({
+        candidate,
+        gain: new Set(candidate.kinds.filter((kind) => uncovered.has(kind))).size,
+      }))
+      .sort((a, b) => b.gain - a.gain || a.candidate.events.length - b.candidate.events.length)[0];
+    if (!best || best.gain === 0) break;
+    chosen.push(best.candidate);
+    for (const kind of best.candidate.kinds) uncovered.delete(kind);
+  }
+  return chosen;
+}
+
+/** Replays a path on an actor of the model: the snapshots reached and the toasts each step emitted. */
+function replay(from: BookingSnapshot, events: readonly ModelEvent[]) {
+  const clock = new SimulatedClock();
+  // The input is only read for a fresh start; the snapshot given wins.
+  const actor = createActor(model, {
+    snapshot: from as never,
+    clock,
+    input: { layout: from.context.layout, signedIn: from.context.signedIn, features: from.context.features },
+  });
+  let toasts: string[] = [];
+  actor.on('toast', (event: ToastEmitted) => toasts.push(event.message));
+  actor.start();
+  return events.map((event) => {
+    toasts = [];
+    if (event.type.startsWith('xstate.after.')) clock.increment(ERROR_TOAST_DELAY_MS);
+    else (actor as AnyActorRef).send(event);
+    return { snapshot: actor.getSnapshot() as BookingSnapshot, toasts };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page side.
+
+/** Holds the reservation call so the loader can be seen; the model's failure step lets it fail. */
+async function holdReservations(page: Page) {
+  const held: Route[] = [];
+  await page.route('**/reservasi', (route) => {
+    held.push(route);
+  });
+  return {
+    async fail() {
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      for (const route of held.splice(0)) await route.abort('failed');
+    },
+  };
+}
+
+type PageAction = (
+  page: Page,
+  event: ModelEvent,
+  before: BookingSnapshot,
+  reservations: { fail(): Promise<void> },
+) => Promise<void>;
+
+const REFUNDABLE_LABEL = { yes: 'Ya, lindungi tiket saya', no: 'Tidak' } as const;
+
+/** Each model event as the one page action it stands for. */
+const PAGE_ACTIONS: Record<string, PageAction> = {
+  'terms.set': (page, event) => termsCheckbox(page).setChecked(event.checked === true),
+  'refundable.set': (page, event) =>
+    refundableGroup(page)
+      .getByRole('radio', { name: REFUNDABLE_LABEL[event.value as 'yes' | 'no'] })
+      .check(),
+  'donation.toggle': (page) => page.getByRole('switch', { name: 'Donasi Berkah' }).click(),
+  'reserve.request': (page) => reserveButton(page).click(),
+  'leave.request': (page) => page.getByRole('button', { name: 'Kembali' }).click(),
+  'dialog.confirm': async (page, _event, before) => {
+    const dialog = openDialog(before);
+    if (!dialog) throw new Error('dialog.confirm without a dialog');
+    await page
+      .getByRole('alertdialog', { name: dialog.texts.title })
+      .getByRole('button', { name: dialog.texts.confirmLabel, exact: true })
+      .click();
+  },
+  'dialog.cancel': async (page, _event, before) => {
+    const dialog = openDialog(before);
+    if (!dialog?.texts.cancelLabel) throw new Error('dialog.cancel without a cancellable dialog');
+    await page
+      .getByRole('alertdialog', { name: dialog.texts.title })
+      .getByRole('button', { name: dialog.texts.cancelLabel, exact: true })
+      .click();
+  },
+  // The call fails (the reservation endpoint does not exist yet): nothing to do but let it.
+  'xstate.error.actor.reserve': (_page, _event, _before, reservations) => reservations.fail(),
+  // Time passes on the page by itself.
+  [ERROR_TOAST_AFTER.type]: async () => undefined,
+};
+
+const DIALOG_TITLES = Object.values(dialogTexts).map((texts) => texts.title);
+const LOADER = 'Memproses reservasi…';
+
+async function noDialogs(page: Page) {
+  for (const title of DIALOG_TITLES) await expect(page.getByRole('alertdialog', { name: title })).toHaveCount(0);
+}
+
+async function dialogShown(page: Page, title: string) {
+  await expect(page.getByRole('alertdialog', { name: title })).toBeVisible();
+  for (const other of DIALOG_TITLES.filter((name) => name !== title)) {
+    await expect(page.getByRole('alertdialog', { name: other })).toHaveCount(0);
+  }
+}
+
+/** The choices on screen are the machine's. */
+async function controlsFollow(page: Page, context: BookingContext) {
+  await expect(termsCheckbox(page)).toBeChecked({ checked: context.termsAccepted });
+  await expect(refundableGroup(page).getByRole('radio', { name: REFUNDABLE_LABEL.yes })).toBeChecked({
+    checked: context.refundable === 'yes',
+  });
+  await expect(refundableGroup(page).getByRole('radio', { name: REFUNDABLE_LABEL.no })).toBeChecked({
+    checked: context.refundable === 'no',
+  });
+  await expect(page.getByRole('switch', { name: 'Donasi Berkah' })).toBeChecked({ checked: context.donation.on });
+}
+
+/**
+ * What the page shows in each state of the flow region. Every flow state has an entry: a state
+ * added to the chart fails the model test until it says what the page shows.
+ */
+const STATE_EXPECTATIONS: Record<string, (page: Page, snapshot: BookingSnapshot) => Promise<void>> = {
+  editing: async (page, snapshot) => {
+    await noDialogs(page);
+    await expect(page.getByRole('alertdialog', { name: LOADER })).toHaveCount(0);
+    await controlsFollow(page, snapshot.context);
+  },
+  confirmingReservation: (page) => dialogShown(page, TEXT.reserveDialog),
+  confirmingLeave: (page) => dialogShown(page, TEXT.leaveDialog),
+  confirmingPassengerChange: (page) => dialogShown(page, TEXT.changePassengersDialog),
+  priceChanged: (page) => dialogShown(page, dialogTexts.priceChanged.title),
+  reserving: async (page) => {
+    await noDialogs(page);
+    await expect(page.getByRole('alertdialog', { name: LOADER })).toBeVisible();
+  },
+  reserveFailed: async (page) => {
+    await noDialogs(page);
+    await expect(page.getByRole('alertdialog', { name: LOADER })).toHaveCount(0);
+  },
+  reserved: async () => {
+    throw new Error('A reservation cannot be made yet: the model never reaches "reserved"');
+  },
+};
+
+/** Asserts what the page shows for a state reached, and the toasts its step emitted. */
+async function expectPageFor(page: Page, snapshot: BookingSnapshot, toasts: readonly string[]) {
+  const expectation = STATE_EXPECTATIONS[flowState(snapshot)];
+  if (!expectation) throw new Error(`No page expectation for flow state "${flowState(snapshot)}"`);
+  await expectation(page, snapshot);
+  for (const message of toasts) await expect(toast(page, message)).toBeVisible();
+  // The loader is the machine's, never the page's own.
+  if (!reserving(snapshot)) await expect(page.getByRole('alertdialog', { name: LOADER })).toHaveCount(0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The test.
 
 const STORAGE_KEY = 'berangkat:booking';
 
