@@ -333,6 +333,29 @@ test('donation and points: presets, the message counter, and the points refusal 
   await expect(page.getByRole('switch', { name: 'Gunakan Point' })).not.toBeChecked();
 });
 
+test('a signed-in customer: the booker comes from the profile and points show as a "-N Point" line', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // The seeded demo customer (server/db/seed.ts SEED_FIXTURES.customers.demo): 25.000 points.
+  await context.addCookies([{ name: '_atx', value: 'demo-token-berangkat', url: baseURL ?? '' }]);
+  await oneWayWithSeats(page, [9, 10], ['Siti Aminah', 'Rudi Hartono']);
+  if (isMobile(page)) {
+    await expect(page.getByRole('region', { name: 'Data Pemesan' }).getByText('rina.kartika@contoh.id')).toBeVisible();
+  } else {
+    await expect(page.getByRole('region', { name: 'Informasi Pemesan' }).getByLabel('Email')).toHaveValue(
+      'rina.kartika@contoh.id',
+    );
+  }
+  await expect(page.getByText('Masuk untuk bisa gunakan fitur ini')).toHaveCount(0);
+  await page.getByRole('switch', { name: 'Gunakan Point' }).click();
+  await expect(page.getByRole('switch', { name: 'Gunakan Point' })).toBeChecked();
+  // 10% of Rp 198.000 in points, 1 point = Rp 1.
+  await expect.poll(async () => (await priceLines(page)).join(' | ')).toContain('-19.800 Point');
+  expect(await priceLines(page)).toContain('Total Pembayaran: Rp 178.200');
+});
+
 test('the free departure: refundable is disabled with its note', async ({ page }) => {
   await searchAndChoose(page, JAKARTA, 'Pilih Nusa Rapi Shuttle 05.00 WIB');
   await pickSeats(page, { count: 1, button: seatSaveLabel(page) });

@@ -1,6 +1,8 @@
-import type { FocusEvent } from 'react';
+import { useEffect, type FocusEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { selectErrors, selectValues, type BookerField } from '../../../machines/booker-form.machine';
+import { childId } from '../../../machines/booking.machine';
+import { useBookingActor } from '../../flow/booking-actor';
 import type { BookerFormRef } from '../../flow/booking-children';
 import { sameJson, useBookingContext, useKeepChildAttached, useRunningBookerForm } from './booking-state';
 import { TextField } from './form-field';
@@ -76,6 +78,24 @@ function StoredBookerFields() {
   );
 }
 
+/**
+ * The profile prefill (signed in, spec section 4) can land after the form opened empty: an
+ * untouched form starts again from the stored details, so the customer sees them.
+ */
+export function useBookerPrefill(child: BookerFormRef | undefined): void {
+  const booking = useBookingActor();
+  const booker = useBookingContext((context) => context.booker);
+  useEffect(() => {
+    if (!child) return;
+    const { values } = child.getSnapshot().context;
+    const untouched = values.name === '' && values.phone === '' && values.email === '';
+    const stored = booker.name !== '' || booker.phone !== '' || booker.email !== '';
+    if (!untouched || !stored) return;
+    booking.send({ type: 'child.close', id: childId({ kind: 'bookerForm' }) });
+    booking.send({ type: 'child.attach', request: { kind: 'bookerForm' } });
+  }, [booking, booker, child]);
+}
+
 /** True when focus leaves the element (not when it moves between its own fields). */
 export function isLeaving(event: FocusEvent<HTMLElement>): boolean {
   return !(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget));
@@ -88,6 +108,7 @@ export function isLeaving(event: FocusEvent<HTMLElement>): boolean {
 export function BookerInline() {
   const child = useRunningBookerForm();
   useKeepChildAttached({ kind: 'bookerForm' }, child !== undefined);
+  useBookerPrefill(child);
   return (
     <div
       onBlur={(event) => {

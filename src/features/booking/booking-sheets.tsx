@@ -8,7 +8,7 @@ import { RouteSheet, useSheetControls } from '../../components/route-sheet';
 import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
 import { useAttachChild } from '../../flow/booking-children';
 import { cx } from '../../lib/cx';
-import { BookerFields } from './booker-form';
+import { BookerFields, useBookerPrefill } from './booker-form';
 import { useBookingContext, useRunningBookerForm } from './booking-state';
 import { BerkahInfo } from './info-content';
 import { PassengerSummary } from './passenger-summary';
@@ -40,6 +40,7 @@ function CloseWhen({ done }: { done: boolean }) {
 export function BookerSheet() {
   useAttachChild({ kind: 'bookerForm' });
   const child = useRunningBookerForm();
+  useBookerPrefill(child);
   return (
     <RouteSheet
       title="Informasi Pemesan"

@@ -59,7 +59,7 @@ export function DonationOption() {
                   aria-pressed={amount === preset}
                   onClick={() => booking.send({ type: 'donation.amount', amount: preset })}
                   className={cx(
-                    'hairline min-h-11 rounded-card px-2 text-sm font-semibold',
+                    'hairline min-h-11 rounded-card px-1 text-sm font-semibold whitespace-nowrap',
                     amount === preset
                       ? 'border-primary-600 bg-primary-600 text-white'
                       : 'border-grey-300 bg-white text-grey-800 hover:bg-grey-50',
