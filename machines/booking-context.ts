@@ -80,7 +80,12 @@ export type AutoOpenedForm = 'bookerForm' | 'passengerForm';
 
 /** A child the booking page starts: seat choice per direction, passenger names per leg and direction, the booker. */
 export type ChildRequest =
-  | { kind: 'seatSelection'; direction: Direction }
+  | {
+      kind: 'seatSelection';
+      direction: Direction;
+      /** Set by the seat page when it attaches (a reload, a link): finishing there leaves the page. */
+      host?: SeatHost;
+    }
   | {
       kind: 'passengerForm';
       direction: Direction;

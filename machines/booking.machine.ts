@@ -168,6 +168,10 @@ const storeSeatsDone = [
     }),
   },
   'requestPrice',
+  {
+    type: 'updatePassengerSeats',
+    params: ({ event }: { event: { output: SeatSelectionOutput } }) => ({ direction: event.output.direction }),
+  },
 ] as const;
 const openReturnSeats = {
   type: 'openChild',
@@ -310,12 +314,20 @@ export const bookingMachine = setup({
     }),
 
     // Trip and page entry.
+    // A new trip starts a new booking: nothing of a finished or abandoned one carries over that
+    // belongs to the old schedule (its order, its operator's terms, cover, a voucher priced on it).
     setTrip: assign((_, params: { trip: Trip }) => ({
       trip: params.trip,
       seats: { pergi: [], pulang: [] },
       passengers: { pergi: [], pulang: [] },
       sameAsBooker: false,
       price: null,
+      orderCode: null,
+      changedTotal: null,
+      termsAccepted: false,
+      refundable: 'unset' as const,
+      voucher: null,
+      usePoint: false,
       seatHost: 'page' as const,
       passengerFlow: 'passenger-screen' as const,
       autoOpened: [],
@@ -342,6 +354,16 @@ export const bookingMachine = setup({
       enqueue.emit({ type: 'navigate', intent: childRoute(context, request) });
     }),
     setSeatHost: assign((_, params: { host: BookingContext['seatHost'] }) => ({ seatHost: params.host })),
+    rememberSeatHost: assign(({ context }, params: { request: ChildRequest }) => ({
+      seatHost: params.request.kind === 'seatSelection' && params.request.host ? params.request.host : context.seatHost,
+    })),
+    // An open passenger form follows the new seats (one name row per seat, typed names kept).
+    updatePassengerSeats: enqueueActions(({ context, enqueue }, params: { direction: Direction }) => {
+      context.seats[params.direction].forEach((seats, legIndex) => {
+        const id = childId({ kind: 'passengerForm', direction: params.direction, legIndex });
+        if (context.openChildren.includes(id)) enqueue.sendTo(id, { type: 'seats.update', seats });
+      });
+    }),
     setPassengerFlow: assign((_, params: { flow: BookingContext['passengerFlow'] }) => ({
       passengerFlow: params.flow,
     })),
@@ -477,8 +499,16 @@ export const bookingMachine = setup({
   on: {
     'child.attach': [
       // Already running: the screen reads it from snapshot.children.
-      { guard: { type: 'isChildOpen', params: ({ event }) => ({ request: event.request }) } },
-      { actions: { type: 'openChild', params: ({ event }) => ({ request: event.request, navigate: false }) } },
+      {
+        guard: { type: 'isChildOpen', params: ({ event }) => ({ request: event.request }) },
+        actions: { type: 'rememberSeatHost', params: ({ event }) => ({ request: event.request }) },
+      },
+      {
+        actions: [
+          { type: 'rememberSeatHost', params: ({ event }) => ({ request: event.request }) },
+          { type: 'openChild', params: ({ event }) => ({ request: event.request, navigate: false }) },
+        ],
+      },
     ],
     'child.close': { actions: { type: 'closeChild', params: ({ event }) => ({ id: event.id }) } },
     'flow.resume': { actions: 'resumeChildren' },
@@ -553,6 +583,8 @@ export const bookingMachine = setup({
               'closeAllChildren',
               { type: 'setTrip', params: ({ context, event }) => ({ trip: tripOfChoice(context.trip, event) }) },
               'dropDisallowedChoices',
+              // Restarts a check still running for the previous trip, whose reply would be stale.
+              'requestPrice',
               { type: 'navigateToReturnList', params: ({ event }) => ({ search: event.returnListSearch }) },
             ],
           },

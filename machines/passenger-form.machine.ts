@@ -107,7 +107,9 @@ export type PassengerFormEvent =
   | { type: 'validation.restart' }
   | { type: 'completion.restart' }
   /** Sent after a reload restored this form: pending debounces start again. */
-  | { type: 'flow.resume' };
+  | { type: 'flow.resume' }
+  /** The seats of this leg changed while the form was open (desktop: the seat sheet or page). */
+  | { type: 'seats.update'; seats: ChosenSeat[] };
 
 /** Spec section 3: `pass0..` for direct legs, `pass{leg}-{index}` (leg 0-based) for connecting legs. */
 export function passengerKey(tripKind: Trip['kind'], legIndex: number, index: number): string {
@@ -282,6 +284,14 @@ export const passengerFormMachine = setup({
       const rows = context.rows.map(() => ({ name: '', error: null }));
       return { ...withRows(context, rows, []), sameAsFirst: false };
     }),
+    // Rows follow the seats one to one; names already typed stay on their rows. Without seats the
+    // rows stay as they are (a schedule without seat choice counts passengers by rows).
+    followSeats: assign(({ context }, params: { seats: ChosenSeat[] }) => {
+      if (params.seats.length === 0) return { seats: [] };
+      const rows = params.seats.map((_, index) => context.rows[index] ?? { name: '', error: null });
+      const pending = context.pending.filter((index) => index < rows.length);
+      return { ...withRows(context, rows, pending), seats: params.seats };
+    }),
     changeBookerName: assign(({ context }, params: { name: string }) => ({
       bookerName: params.name,
       selfDetails: context.selfDetails && context.rows[0]?.name === params.name,
@@ -364,6 +374,9 @@ export const passengerFormMachine = setup({
         ],
         'booker.changed': {
           actions: { type: 'changeBookerName', params: ({ event }) => ({ name: event.name }) },
+        },
+        'seats.update': {
+          actions: [{ type: 'followSeats', params: ({ event }) => ({ seats: event.seats }) }, 'restartCompletion'],
         },
         // Saving does not wait for the debounces: every name is checked at once.
         'form.save': [

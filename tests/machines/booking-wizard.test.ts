@@ -30,6 +30,7 @@ import {
   type Run,
 } from './booking-fixtures';
 import { roundTripSnapshot } from './support/persistence';
+import { passengerFormMachine } from '../../machines/passenger-form.machine';
 
 /** "Pilih" on the schedule lists (spec section 2, /app/schedule/:return?), then the booking wizard. */
 
@@ -89,7 +90,7 @@ describe('schedule.choose: "Pilih" on a schedule', () => {
     ]);
   });
 
-  it('the outbound of a round-trip search: the trip waits for its return, the return list opens, no price yet', () => {
+  it('the outbound of a round-trip search: the trip waits for its return, the return list opens, the outbound is priced', () => {
     const run = start();
     run.actor.send(choose({ direction: 'pergi', legs: [outbound], roundTrip: true, returnListSearch }));
     expect(run.actor.getSnapshot().context.trip).toEqual({
@@ -101,7 +102,9 @@ describe('schedule.choose: "Pilih" on a schedule', () => {
     expect(run.emitted.navigations).toEqual([
       { kind: 'route', name: 'schedule', params: { return: 'return' }, search: returnListSearch },
     ]);
-    expect(run.checkPrice.calls).toHaveLength(0);
+    // A check still running for the previous trip is replaced: its reply would be stale.
+    expect(run.checkPrice.calls).toHaveLength(1);
+    expect(run.checkPrice.calls[0]?.input).toMatchObject({ jadwal_kode_pergi: 'J-GO', flag_pp: 0 });
     expect(run.actor.getSnapshot().context.openChildren).toEqual([]);
   });
 
@@ -116,8 +119,8 @@ describe('schedule.choose: "Pilih" on a schedule', () => {
     chooseRoundTrip(run);
     expect(run.actor.getSnapshot().context.trip).toEqual(roundTrip);
     expect(run.emitted.navigations.slice(1)).toEqual([bookingPage, seatPage]);
-    expect(run.checkPrice.calls).toHaveLength(1);
-    expect(run.checkPrice.calls[0]?.input).toMatchObject({ jadwal_kode_pergi: 'J-GO' });
+    expect(run.checkPrice.calls).toHaveLength(2);
+    expect(run.checkPrice.calls[1]?.input).toMatchObject({ jadwal_kode_pergi: 'J-GO' });
     expect(run.actor.getSnapshot().context.openChildren).toEqual(['seatSelection.pergi']);
   });
 
@@ -439,6 +442,58 @@ describe('head count pricing through the machine', () => {
         { no: null, penumpang_nama: 'Budi Santoso' },
         { no: null, penumpang_nama: 'Siti Aminah' },
       ],
+    });
+  });
+});
+
+describe('the wizard keeps its parts in step', () => {
+  it('desktop: seats chosen while the passenger form is open reach it; the typed name stays on its row', () => {
+    // The real passenger form, fake seat child and calls: the form's own rows are what is checked.
+    const fakes = bookingWithFakes();
+    const machine = fakes.machine.provide({ actors: { passengerForm: passengerFormMachine } });
+    const actor = createActor(machine, { input: input({ layout: 'd', trip: oneWay }), clock: new SimulatedClock() });
+    actor.start();
+    actor.send({ type: 'passengers.open', direction: 'pergi' });
+    const form = passengerFormChild(actor.getSnapshot(), 'pergi', 0);
+    form?.send({ type: 'passenger.type', index: 0, value: 'Budi Santoso' });
+    actor.send({ type: 'seats.open', direction: 'pergi' });
+    childOf(actor, 'seatSelection.pergi')?.send({
+      type: 'finish',
+      output: { direction: 'pergi', seats: [[seat('1A'), seat('1B')]] },
+    });
+    const rows = form?.getSnapshot().context.rows.map((row) => row.name);
+    expect(rows).toEqual(['Budi Santoso', '']);
+    expect(form?.getSnapshot().context.seats.map((chosen) => chosen.no)).toEqual(['1A', '1B']);
+  });
+
+  it('the seat page attaching its child makes finishing there leave the page, even after the sheet was used', () => {
+    const run = start({ trip: oneWay });
+    chooseSeats(run, 'pergi', [[seat('1A')]]);
+    expect(run.actor.getSnapshot().context.seatHost).toBe('sheet');
+    // A reload of /app/select-seat: the page attaches the child as its host.
+    run.actor.send({ type: 'child.attach', request: { kind: 'seatSelection', direction: 'pergi', host: 'page' } });
+    expect(run.actor.getSnapshot().context.seatHost).toBe('page');
+    run.finishChild('seatSelection.pergi', { direction: 'pergi', seats: [[seat('1B')]] });
+    expect(run.emitted.navigations).toEqual([backOne]);
+    // Attaching a child that already runs still records the host.
+    run.actor.send({ type: 'seats.open', direction: 'pergi' });
+    run.actor.send({ type: 'child.attach', request: { kind: 'seatSelection', direction: 'pergi', host: 'page' } });
+    expect(run.actor.getSnapshot().context.seatHost).toBe('page');
+  });
+
+  it("a new trip does not carry the previous booking's order, terms, cover, points or voucher", async () => {
+    const run = await readyToReserve();
+    run.actor.send({ type: 'voucher.set', voucher: { name: 'Hemat', code: 'HEMAT10', price: 10_000 } });
+    expect(run.actor.getSnapshot().context).toMatchObject({ termsAccepted: true, refundable: 'no' });
+    run.actor.send(choose({ direction: 'pergi', legs: [leg('J-NEXT')] }));
+    expect(run.actor.getSnapshot().context).toMatchObject({
+      termsAccepted: false,
+      refundable: 'unset',
+      voucher: null,
+      usePoint: false,
+      orderCode: null,
+      changedTotal: null,
+      booker: validBooker,
     });
   });
 });

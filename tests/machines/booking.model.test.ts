@@ -596,7 +596,8 @@ function checkScheduleChoice(step: Step, choice: ScheduleChoice): void {
       ]),
       'the return list next',
     );
-    ensure(context.openChildren.length === 0 && step.checksStarted === 0, 'no child and no price yet');
+    // The outbound half is priced again, so a check running for the previous trip cannot land.
+    ensure(context.openChildren.length === 0 && step.checksStarted === 1, 'no child, the outbound priced afresh');
     return;
   }
   if (choice.direction === 'pulang') {

@@ -47,6 +47,12 @@ const events = [
 
 const resume = { type: 'flow.resume' } as PassengerFormEvent;
 
+/** Seats chosen or cleared while the form is open (desktop seat sheet); declared below the seat helper. */
+const seatUpdates = (): PassengerFormEvent[] => [
+  { type: 'seats.update', seats: [seat('1'), seat('2')] },
+  { type: 'seats.update', seats: [] },
+];
+
 /**
  * A reload restored the form: pending debounces wait again. Offered only while one runs; with none
  * it changes nothing (see the unit tests), and offering it everywhere only doubles the paths.
@@ -56,7 +62,7 @@ function offered(snapshot: Snapshot): PassengerFormEvent[] {
   const waiting =
     snapshot.matches({ editing: { validation: 'debouncing' } }) ||
     snapshot.matches({ editing: { completion: 'debouncing' } });
-  return waiting ? [...events, resume] : events;
+  return waiting ? [...events, ...seatUpdates(), resume] : [...events, ...seatUpdates()];
 }
 
 const seat = (no: string): ChosenSeat => ({
@@ -114,7 +120,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 function always(snapshot: Snapshot, input: PassengerFormInput): void {
   const { context } = snapshot;
   ensure(context.rows.length >= 1 && context.rows.length <= MAX_PASSENGERS, 'passenger rows 1..3');
-  if (input.seats.length > 0) ensure(context.rows.length === context.seats.length, 'rows follow the seats');
+  if (context.seats.length > 0) ensure(context.rows.length === context.seats.length, 'rows follow the seats');
   ensure(
     same(
       Object.keys(selectPassengerMap(snapshot)),
@@ -253,6 +259,14 @@ describe('passenger form model', () => {
           if (delay !== undefined && owned) clock.increment(delay);
           else actor.send(event);
           check(actor.getSnapshot(), input, event);
+          if (event.type === 'seats.update' && event.seats.length > 0) {
+            const after = actor.getSnapshot().context;
+            ensure(after.rows.length === event.seats.length, 'one name row per seat');
+            ensure(
+              after.rows.every((row, index) => row.name === (before.context.rows[index]?.name ?? '')),
+              'names already typed stay on their rows',
+            );
+          }
           if (event.type === 'flow.resume') {
             ensure(
               same(actor.getSnapshot().context, before.context),
