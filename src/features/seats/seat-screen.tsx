@@ -41,7 +41,7 @@ interface SeatScreenProps {
 export function SeatScreen({ direction, conflict, children }: SeatScreenProps) {
   const legs = useDirectionLegs(direction);
   const hasTrip = useBookingSelector((snapshot) => snapshot.context.trip !== null);
-  useAttachChild(legs.length > 0 ? { kind: 'seatSelection', direction } : null);
+  useAttachChild(legs.length > 0 ? { kind: 'seatSelection', direction, host: 'page' } : null);
 
   return (
     <>
