@@ -78,6 +78,7 @@ export type NavigationIntent =
       name:
         | 'home'
         | 'schedule'
+        | 'detail-schedule'
         | 'select-seat'
         | 'information-passengers'
         | 'm-information-passengers-no-select-seat'

@@ -6,6 +6,7 @@ type RouteName = Extract<NavigationIntent, { kind: 'route' }>['name'];
 export const ROUTE_PATHS = {
   home: '/',
   schedule: '/app/schedule/{-$return}',
+  'detail-schedule': '/app/schedule/{-$return}/detail-schedule',
   'select-seat': '/app/select-seat/{-$return}',
   'information-passengers': '/app/information-passengers',
   'm-information-passengers-no-select-seat': '/app/m-information-passengers-without-no-select-seat/{-$return}',

@@ -1,33 +1,35 @@
-import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate } from '@tanstack/react-router';
-import { SCHEDULE_DETAIL_NAVIGATION_DELAY_MS } from '../../../../machines/constants';
+import { useCallback } from 'react';
+import { useParams, useSearch } from '@tanstack/react-router';
 import type { ScheduleDetailKey } from '../../../api/schedule-detail-queries';
+import { useDelayedNavigation } from '../../../flow/booking-actor';
+import { toQueryValues } from '../../../lib/schedule-search';
 
 /**
- * Opens the schedule detail sheet over the schedule list. Spec: navigating to schedule detail is
- * delayed 200 ms (the card's press feedback shows first). A second press restarts the wait.
+ * Opens the schedule detail sheet over the schedule list, keeping the list's params and search.
+ * Spec: navigating to schedule detail is delayed 200 ms (the card's press feedback shows first);
+ * the wait is the delayed-navigation machine's, and a second press restarts it.
  */
 export function useOpenScheduleDetail() {
-  // Called from the schedule list (or one of its sheets): keep its params and search.
-  const navigate = useNavigate({ from: '/app/schedule/{-$return}' });
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // Called from the schedule list (or one of its sheets).
+  const params = useParams({ from: '/app/schedule/{-$return}' });
+  const search = useSearch({ from: '/app/schedule/{-$return}' });
+  const delayed = useDelayedNavigation();
   return useCallback(
-    (key: ScheduleDetailKey) => {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        void navigate({
-          to: '/app/schedule/{-$return}/detail-schedule',
-          params: (previous) => previous,
-          search: (previous) => ({
-            ...previous,
+    (key: ScheduleDetailKey) =>
+      delayed({
+        type: 'detail.open',
+        intent: {
+          kind: 'route',
+          name: 'detail-schedule',
+          params: params.return ? { return: params.return } : {},
+          search: {
+            ...toQueryValues(search),
             operator_code: key.operatorCode,
             schedule_code: key.scheduleCode,
             date: key.date,
-          }),
-        });
-      }, SCHEDULE_DETAIL_NAVIGATION_DELAY_MS);
-    },
-    [navigate],
+          },
+        },
+      }),
+    [delayed, params.return, search],
   );
 }

@@ -10,6 +10,14 @@ import {
 } from '@tanstack/react-router';
 import { SCHEDULE_DETAIL_NAVIGATION_DELAY_MS } from '../../../../../machines/constants';
 import { useOpenScheduleDetail } from '../../../../../src/features/schedules/detail/use-open-schedule-detail';
+import { BookingActorProvider, preloadBookingActor } from '../../../../../src/flow/booking-actor';
+
+/** The flow's code loads on demand; a press reaches its delayed-navigation machine a microtask later. */
+async function settle() {
+  await act(async () => {
+    await preloadBookingActor();
+  });
+}
 
 function OpenButton() {
   const open = useOpenScheduleDetail();
@@ -25,7 +33,14 @@ function OpenButton() {
 
 function renderList(entry: string) {
   // The same paths as the app's file routes, so the hook's target resolves.
-  const root = createRootRoute({ component: () => <Outlet /> });
+  // The app's flow provider: the delay belongs to its delayed-navigation machine.
+  const root = createRootRoute({
+    component: () => (
+      <BookingActorProvider>
+        <Outlet />
+      </BookingActorProvider>
+    ),
+  });
   const list = createRoute({
     getParentRoute: () => root,
     path: '/app/schedule/{-$return}',
@@ -61,7 +76,9 @@ describe('useOpenScheduleDetail', () => {
     await act(async () => {
       await router.load();
     });
+    await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Lihat Detail' }));
+    await settle();
 
     await act(async () => {
       vi.advanceTimersByTime(SCHEDULE_DETAIL_NAVIGATION_DELAY_MS - 1);
@@ -87,12 +104,15 @@ describe('useOpenScheduleDetail', () => {
     await act(async () => {
       await router.load();
     });
+    await settle();
     const navigate = vi.spyOn(router, 'navigate');
     fireEvent.click(screen.getByRole('button', { name: 'Lihat Detail' }));
+    await settle();
     await act(async () => {
       vi.advanceTimersByTime(150);
     });
     fireEvent.click(screen.getByRole('button', { name: 'Lihat Detail' }));
+    await settle();
     await act(async () => {
       vi.advanceTimersByTime(150);
     });
