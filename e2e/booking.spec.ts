@@ -64,6 +64,7 @@ test('one way with seat choice: seats, names, booker, refundable, terms, "Lakuka
     // Mobile: the seat page continues to the passenger form; without a booker the own-details switch waits.
     await expect(page.getByRole('heading', { level: 1, name: 'Form Penumpang Pergi' })).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Sama dengan pemesan' })).toBeDisabled();
+    expect(await blockingViolations(page)).toEqual([]);
     // A name that breaks the rule shows the form's message and is not saved.
     await fillNames(page.getByRole('region', { name: 'Data Penumpang' }), ['Bu']);
     await page.getByRole('button', { name: 'Simpan', exact: true }).click();
@@ -497,6 +498,8 @@ test('standalone pages: vouchers, a voucher with its terms, operator terms, refu
 }) => {
   await page.goto('/app/list-voucher-standalone');
   await expect(page.getByRole('heading', { level: 1, name: 'Pilih Voucher' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(await blockingViolations(page)).toEqual([]);
   await page
     .getByRole('link', { name: /^Detail voucher / })
     .first()
