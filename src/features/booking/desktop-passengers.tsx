@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Armchair } from 'lucide-react';
 import { legsOf, passengerFormChild } from '../../../machines/booking.machine';
 import type { Direction, Trip } from '../../../machines/types';
@@ -14,36 +14,13 @@ import { Skeleton } from './form-field';
 
 /**
  * One leg's names inline. Desktop has no "Simpan" for them: leaving the form saves it (the form
- * keeps its names only when every one is valid). When its seats differ from the leg's stored seats
- * (chosen after the form started, or changed in the seat sheet), the form starts again from the
- * stored seats and the names saved before.
+ * keeps its names only when every one is valid). New seats reach the open form from the flow.
  */
 function DesktopPassengerLeg({ trip, direction, legIndex }: { trip: Trip; direction: Direction; legIndex: number }) {
   const booking = useBookingActor();
   const child = useRunningPassengerForm(direction, legIndex);
   const leg = legsOf(trip, direction)[legIndex];
   useKeepChildAttached({ kind: 'passengerForm', direction, legIndex }, child !== undefined);
-  const seatKey = useBookingContext((context) =>
-    (context.seats[direction][legIndex] ?? []).map((seat) => seat.no).join(','),
-  );
-  const formSeatKey = useRef<string | null>(null);
-  formSeatKey.current = child
-    ? child
-        .getSnapshot()
-        .context.seats.map((seat) => seat.no)
-        .join(',')
-    : null;
-  // Checked when the page shows (the form may have started before the seats were chosen) and
-  // whenever the stored seats change; a row removed in the form alone does not restart it.
-  const checkedSeatKey = useRef<string | null>(null);
-  useEffect(() => {
-    if (checkedSeatKey.current === seatKey) return;
-    checkedSeatKey.current = seatKey;
-    if (formSeatKey.current !== null && formSeatKey.current !== seatKey) {
-      booking.send({ type: 'passengers.open', direction, legIndex });
-    }
-  }, [booking, direction, legIndex, seatKey]);
-
   /*
    * Every leg's form starts with the page, before the first leg has names; the first leg is saved
    * when focus leaves it, so copying its names starts this form again to take the names saved since.
