@@ -60,6 +60,9 @@ export function openDialog(snapshot: BookingSnapshot): OpenDialog | null {
 // asks for the one it hosts and gets undefined while that child is not running.
 
 function runningChild(snapshot: BookingSnapshot, id: string): unknown {
+  // A child that finished (saved) stays in snapshot.children until the next one replaces it;
+  // openChildren lists only those still running, so a saved form is never drawn as open.
+  if (!snapshot.context.openChildren.includes(id)) return undefined;
   return (snapshot.children as Record<string, unknown>)[id];
 }
 

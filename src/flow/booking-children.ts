@@ -1,7 +1,12 @@
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { bookerFormMachine } from '../../machines/booker-form.machine';
-import { childId, type BookingSnapshot, type ChildRequest } from '../../machines/booking.machine';
+import {
+  bookerFormChild,
+  passengerFormChild,
+  seatSelectionChild,
+  type ChildRequest,
+} from '../../machines/booking.machine';
 import type { passengerFormMachine } from '../../machines/passenger-form.machine';
 import type { seatSelectionMachine } from '../../machines/seat-selection.machine';
 import type { Direction } from '../../machines/types';
@@ -12,28 +17,20 @@ export type PassengerFormRef = ActorRefFrom<typeof passengerFormMachine>;
 export type BookerFormRef = ActorRefFrom<typeof bookerFormMachine>;
 
 /*
- * The booking machine's children by their one name (machines' childId), never by building ids
- * in a screen. Each hook re-renders when that child starts or stops.
+ * The booking machine's running children by their one name (the machines' selectors), never by
+ * building ids in a screen. Each hook re-renders when that child starts or stops.
  */
 
-function child(snapshot: BookingSnapshot, request: ChildRequest) {
-  return snapshot.children[childId(request) as keyof typeof snapshot.children];
-}
-
 export function useSeatSelectionChild(direction: Direction): SeatSelectionRef | undefined {
-  return useBookingSelector(
-    (snapshot) => child(snapshot, { kind: 'seatSelection', direction }) as SeatSelectionRef | undefined,
-  );
+  return useBookingSelector((snapshot) => seatSelectionChild(snapshot, direction));
 }
 
 export function usePassengerFormChild(direction: Direction, legIndex = 0): PassengerFormRef | undefined {
-  return useBookingSelector(
-    (snapshot) => child(snapshot, { kind: 'passengerForm', direction, legIndex }) as PassengerFormRef | undefined,
-  );
+  return useBookingSelector((snapshot) => passengerFormChild(snapshot, direction, legIndex));
 }
 
 export function useBookerFormChild(): BookerFormRef | undefined {
-  return useBookingSelector((snapshot) => child(snapshot, { kind: 'bookerForm' }) as BookerFormRef | undefined);
+  return useBookingSelector((snapshot) => bookerFormChild(snapshot));
 }
 
 /**

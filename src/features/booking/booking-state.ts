@@ -7,14 +7,11 @@ import {
   legsOf,
   passengerCount,
   passengerFormChild,
-  seatSelectionChild,
   type BookingContext,
-  type BookingSnapshot,
   type ChildRequest,
 } from '../../../machines/booking.machine';
 import type { Direction, Trip, TripLeg } from '../../../machines/types';
 import { useBookingActor, useBookingSelector, type BookingActor } from '../../flow/booking-actor';
-import type { BookerFormRef, PassengerFormRef, SeatSelectionRef } from '../../flow/booking-children';
 
 /**
  * Narrow reads of the booking actor shared by the booking screens. Derived values (lists,
@@ -91,34 +88,12 @@ export function useKeepChildAttached(request: ChildRequest, running: boolean): v
   }, [booking, id, running]);
 }
 
-/*
- * The running children. A child that finished (saved) stays in the snapshot's children with a
- * done status; the booking context's openChildren lists only the ones still running, so a form
- * that saved is not drawn (nor typed into) as if it were open.
- */
-function running<T>(snapshot: BookingSnapshot, request: ChildRequest, ref: T | undefined): T | undefined {
-  return snapshot.context.openChildren.includes(childId(request)) ? ref : undefined;
-}
-
-export function useRunningBookerForm(): BookerFormRef | undefined {
-  return useBookingSelector((snapshot) => running(snapshot, { kind: 'bookerForm' }, bookerFormChild(snapshot)));
-}
-
-export function useRunningPassengerForm(direction: Direction, legIndex: number): PassengerFormRef | undefined {
-  return useBookingSelector((snapshot) =>
-    running(
-      snapshot,
-      { kind: 'passengerForm', direction, legIndex },
-      passengerFormChild(snapshot, direction, legIndex),
-    ),
-  );
-}
-
-export function useRunningSeatSelection(direction: Direction): SeatSelectionRef | undefined {
-  return useBookingSelector((snapshot) =>
-    running(snapshot, { kind: 'seatSelection', direction }, seatSelectionChild(snapshot, direction)),
-  );
-}
+// The running children: the flow's own hooks (a saved child is not running).
+export {
+  useBookerFormChild as useRunningBookerForm,
+  usePassengerFormChild as useRunningPassengerForm,
+  useSeatSelectionChild as useRunningSeatSelection,
+} from '../../flow/booking-children';
 
 /**
  * Desktop shows the booker and passenger forms inline and saves them when focus leaves them; a
@@ -128,11 +103,10 @@ export function useRunningSeatSelection(direction: Direction): SeatSelectionRef 
 export function saveInlineForms(booking: BookingActor): void {
   const snapshot = booking.getSnapshot();
   if (snapshot.context.layout !== 'd') return;
-  running(snapshot, { kind: 'bookerForm' }, bookerFormChild(snapshot))?.send({ type: 'form.save' });
+  bookerFormChild(snapshot)?.send({ type: 'form.save' });
   for (const direction of directionsOf(snapshot.context.trip)) {
     legsOf(snapshot.context.trip, direction).forEach((_, legIndex) => {
-      const request = { kind: 'passengerForm', direction, legIndex } as const;
-      running(snapshot, request, passengerFormChild(snapshot, direction, legIndex))?.send({ type: 'form.save' });
+      passengerFormChild(snapshot, direction, legIndex)?.send({ type: 'form.save' });
     });
   }
 }
