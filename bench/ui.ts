@@ -250,6 +250,7 @@ try {
       ms(seat.p95),
       ms(seat.flippedMedian),
       ms(baseline.median),
+      ms(baseline.flippedMedian),
       (seat.median / baseline.median).toFixed(2),
       `${seatSlow.length}/${MEASURED_TAPS}${seatSlow.length > 0 ? ` (max ${Math.max(...seatSlow)} ms)` : ''}`,
     ]);
@@ -269,6 +270,7 @@ const header = [
   'p95',
   'tap->aria-pressed median',
   'baseline median',
+  'baseline ->aria-pressed',
   'ratio',
   'Event Timing >= 16 ms',
 ];

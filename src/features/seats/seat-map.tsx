@@ -232,6 +232,33 @@ interface SeatTileProps {
   descriptionId: string;
 }
 
+/** Lucide's check and x, drawn in one path whose shape changes, so a tap never mounts an icon. */
+const MARK_PATH: Record<TileStatus, string | null> = {
+  selected: 'M20 6 9 17l-5-5',
+  taken: 'M18 6 6 18M6 6l12 12',
+  available: null,
+  'not-a-seat': null,
+};
+
+/** The check of a chosen seat, the cross of a taken one (states read without colour alone). */
+function StateMark({ status }: { status: TileStatus }) {
+  const path = MARK_PATH[status];
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={3}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={cx('absolute top-0.5 right-0.5 size-3.5', path === null && 'invisible')}
+    >
+      <path d={path ?? 'M0 0'} />
+    </svg>
+  );
+}
+
 const STATUS_LOOK: Record<Exclude<TileStatus, 'not-a-seat'>, string> = {
   available: 'border-2 border-primary-600 bg-white text-primary-800 hover:bg-primary-50',
   selected: 'border-2 border-primary-600 bg-primary-600 text-white',
@@ -252,6 +279,7 @@ const SeatTile = memo(function SeatTile({
   descriptionId,
 }: SeatTileProps) {
   const status = useSelector(actor, (snapshot) => tileStatus(snapshot.context, tileKey));
+  const description = useMemo(() => seatDescription(seat, normalPrice), [seat, normalPrice]);
   const look = status === 'not-a-seat' ? STATUS_LOOK.taken : STATUS_LOOK[status];
   return (
     <div role="gridcell" aria-colindex={col} className={cx(TILE_BOX[size], 'flex')}>
@@ -271,12 +299,7 @@ const SeatTile = memo(function SeatTile({
         )}
       >
         <span aria-hidden="true">{seat.no}</span>
-        {status === 'selected' ? (
-          <Check className="absolute top-0.5 right-0.5 size-3.5" strokeWidth={3} aria-hidden="true" />
-        ) : null}
-        {status === 'taken' ? (
-          <X className="absolute top-0.5 right-0.5 size-3.5" strokeWidth={3} aria-hidden="true" />
-        ) : null}
+        <StateMark status={status} />
         {seat.tipe === 'PS' ? <Cigarette className="absolute bottom-0.5 left-0.5 size-3.5" aria-hidden="true" /> : null}
         {seat.flag_promo === 1 && seat.flag_booking === 0 ? (
           <span
@@ -291,7 +314,7 @@ const SeatTile = memo(function SeatTile({
         ) : null}
       </button>
       <span id={descriptionId} hidden>
-        {seatDescription(seat, normalPrice)}
+        {description}
       </span>
     </div>
   );

@@ -1,21 +1,14 @@
-import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ArrowLeft, ArrowRight, CircleAlert, Info, ReceiptText, UserRoundCheck } from 'lucide-react';
 import { FIRST_CONNECTING_ROUTE, RETURN_ROUTE_PARAM } from '../../../machines/constants';
 import {
-  canSaveSelection,
-  chosenSeatNumbers,
   currentFloor,
   currentLayout,
   currentLeg,
   floorLabel,
   legIndex,
-  saveButtonLabel,
-  seatCounter,
-  selectionNormalPrice,
-  selectionPrice,
-  showsNormalPrice,
 } from '../../../machines/seat-selection.machine';
 import type { Direction, TripLeg } from '../../../machines/types';
 import { buttonStyles } from '../../components/button-styles';
@@ -26,7 +19,7 @@ import { formatDateShort, formatRupiah, formatTime } from '../../lib/format';
 import { useLayoutMode } from '../../platform/layout-mode';
 import { FloorTabs, floorTabId } from './floor-tabs';
 import { SeatLegend, SeatMap, SeatMapSkeleton } from './seat-map';
-import { sameCounter, sameList, sameSeatsPerLeg, seatView, seatsPerLeg, type SeatActor } from './seat-reads';
+import { sameSeatsPerLeg, sameSummaryView, seatSummaryView, seatView, seatsPerLeg, type SeatActor } from './seat-reads';
 import {
   DIRECTION_LABEL,
   legSeatsHeading,
@@ -37,6 +30,11 @@ import {
 } from './seat-texts';
 
 export type SeatPickerVariant = 'page' | 'sheet';
+
+/** Smooth scrolling unless the traveller asked for less motion. */
+function scrollBehavior(): ScrollBehavior {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+}
 
 /** Headings start under the page's h1 (the navbar title) or under the sheet's h2. */
 type Level = 2 | 3 | 4;
@@ -93,6 +91,7 @@ export function SeatPickerView({
   const index = useSelector(actor, (snapshot) => legIndex(snapshot.context));
   const legs = useSelector(actor, (snapshot) => snapshot.context.legs);
   const root = useRef<HTMLDivElement>(null);
+  const mapHeading = useId();
   const base: Level = variant === 'page' ? 2 : 3;
 
   // Spec section 2: a change of leg brings the chooser back to its top.
@@ -100,8 +99,7 @@ export function SeatPickerView({
   useEffect(() => {
     if (shownLeg.current === index) return;
     shownLeg.current = index;
-    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    root.current?.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' });
+    root.current?.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
   }, [index]);
 
   const connecting = legs.length > 1;
@@ -116,11 +114,8 @@ export function SeatPickerView({
       <LegHeader actor={actor} />
       {connecting ? <LegStrip actor={actor} direction={direction} legs={legs} current={index} /> : null}
       <LegBack actor={actor} />
-      <section
-        aria-labelledby={`denah-${direction}`}
-        className="hairline space-y-4 rounded-card border-grey-200 bg-white p-4"
-      >
-        <Heading level={base} id={`denah-${direction}`} className="text-base font-bold">
+      <section aria-labelledby={mapHeading} className="hairline space-y-4 rounded-card border-grey-200 bg-white p-4">
+        <Heading level={base} id={mapHeading} className="text-base font-bold">
           {connecting
             ? legSeatsHeading(direction, index + FIRST_CONNECTING_ROUTE)
             : `Denah Kursi ${DIRECTION_LABEL[direction]}`}
@@ -192,7 +187,7 @@ function LegStrip({
     if (!strip || !(card instanceof HTMLElement)) return;
     const padding = Number.parseFloat(getComputedStyle(strip).paddingLeft) || 0;
     // The strip is the cards' offset parent, so offsetLeft is its content position.
-    strip.scrollTo({ left: card.offsetLeft - padding, behavior: 'smooth' });
+    strip.scrollTo({ left: card.offsetLeft - padding, behavior: scrollBehavior() });
   }, [current]);
   return (
     <ol
@@ -383,14 +378,10 @@ function SeatSummary({
   form: SummaryForm;
   level: Level;
 }) {
-  const numbers = useSelector(actor, (snapshot) => chosenSeatNumbers(snapshot.context), sameList);
-  const counter = useSelector(actor, (snapshot) => seatCounter(snapshot.context), sameCounter);
-  const price = useSelector(actor, (snapshot) => selectionPrice(snapshot.context));
-  const normalPrice = useSelector(actor, (snapshot) => selectionNormalPrice(snapshot.context));
-  const struck = useSelector(actor, (snapshot) => showsNormalPrice(snapshot.context));
-  const label = useSelector(actor, (snapshot) => saveButtonLabel(snapshot.context));
-  const ready = useSelector(actor, (snapshot) => canSaveSelection(snapshot.context));
-  const canSave = useSelector(actor, (snapshot) => snapshot.can({ type: 'selection.save' }));
+  // The tapped tile paints first; the summary may follow a frame later (React renders it deferred).
+  const view = useDeferredValue(useSelector(actor, seatSummaryView, sameSummaryView));
+  const { numbers, chosen: chosenCount, total, price, normalPrice, struck, label, ready, canSave } = view;
+  const headingId = useId();
 
   const chosen = (
     <p role="status" className="min-w-0 text-sm">
@@ -398,7 +389,7 @@ function SeatSummary({
         {numbers.length > 0 ? seatNumbersText(numbers) : seatTexts.noSeatYet}
       </span>
       <span className="text-grey-700">
-        {seatTexts.counterLabel} {counter.chosen}/{counter.total}
+        {seatTexts.counterLabel} {chosenCount}/{total}
       </span>
     </p>
   );
@@ -429,10 +420,10 @@ function SeatSummary({
   if (form === 'panel') {
     return (
       <section
-        aria-labelledby={`info-kursi-${direction}`}
+        aria-labelledby={headingId}
         className="hairline space-y-4 rounded-card border-grey-200 bg-white p-4 [contain:content]"
       >
-        <Heading level={level} id={`info-kursi-${direction}`} className="text-base font-bold">
+        <Heading level={level} id={headingId} className="text-base font-bold">
           {seatTexts.infoPanel}
         </Heading>
         <LegSeatsList actor={actor} direction={direction} level={(level + 1) as Level} current={chosen} />

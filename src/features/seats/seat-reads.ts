@@ -1,6 +1,16 @@
 import type { ActorRefFrom } from 'xstate';
 import { FIRST_CONNECTING_ROUTE } from '../../../machines/constants';
-import type { SeatSelectionSnapshot, seatSelectionMachine } from '../../../machines/seat-selection.machine';
+import {
+  canSaveSelection,
+  chosenSeatNumbers,
+  saveButtonLabel,
+  seatCounter,
+  selectionNormalPrice,
+  selectionPrice,
+  showsNormalPrice,
+  type SeatSelectionSnapshot,
+  type seatSelectionMachine,
+} from '../../../machines/seat-selection.machine';
 import type { ChosenSeat, SeatsByLeg } from '../../../machines/types';
 
 /**
@@ -38,6 +48,47 @@ export function sameSeatsPerLeg(a: SeatsByLeg, b: SeatsByLeg): boolean {
   return a.length === b.length && a.every((leg, index) => sameList<ChosenSeat>(leg, b[index] ?? []));
 }
 
-export function sameCounter(a: { chosen: number; total: number }, b: { chosen: number; total: number }): boolean {
-  return a.chosen === b.chosen && a.total === b.total;
+/** What the seat information shows for the leg being chosen, read at once. */
+export interface SeatSummaryView {
+  numbers: string[];
+  chosen: number;
+  total: number;
+  price: number;
+  normalPrice: number;
+  struck: boolean;
+  label: string;
+  /** The choice is complete (the button is not greyed). */
+  ready: boolean;
+  /** The machine takes selection.save now. */
+  canSave: boolean;
+}
+
+export function seatSummaryView(snapshot: SeatSelectionSnapshot): SeatSummaryView {
+  const context = snapshot.context;
+  const counter = seatCounter(context);
+  return {
+    numbers: chosenSeatNumbers(context),
+    chosen: counter.chosen,
+    total: counter.total,
+    price: selectionPrice(context),
+    normalPrice: selectionNormalPrice(context),
+    struck: showsNormalPrice(context),
+    label: saveButtonLabel(context),
+    ready: canSaveSelection(context),
+    canSave: snapshot.can({ type: 'selection.save' }),
+  };
+}
+
+export function sameSummaryView(a: SeatSummaryView, b: SeatSummaryView): boolean {
+  return (
+    sameList(a.numbers, b.numbers) &&
+    a.chosen === b.chosen &&
+    a.total === b.total &&
+    a.price === b.price &&
+    a.normalPrice === b.normalPrice &&
+    a.struck === b.struck &&
+    a.label === b.label &&
+    a.ready === b.ready &&
+    a.canSave === b.canSave
+  );
 }
