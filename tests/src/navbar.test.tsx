@@ -70,6 +70,8 @@ describe('Navbar', () => {
     vi.advanceTimersByTime(BACK_NAVIGATION_DELAY_MS - 1);
     expect(back).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
+    // Intents are applied in order, a microtask after they are emitted.
+    await settle();
     expect(back).toHaveBeenCalledTimes(1);
     expect(back).toHaveBeenCalledWith(-1);
     window.removeEventListener(BACK_EVENT, listener);
@@ -86,6 +88,7 @@ describe('Navbar', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Kembali' }));
     await settle();
     vi.advanceTimersByTime(BACK_NAVIGATION_DELAY_MS);
+    await settle();
     expect(replace).toHaveBeenCalledWith('/?x=1');
   });
 

@@ -10,9 +10,10 @@ import { toQueryValues } from '../../../lib/schedule-search';
  * the wait is the delayed-navigation machine's, and a second press restarts it.
  */
 export function useOpenScheduleDetail() {
-  // Called from the schedule list (or one of its sheets).
-  const params = useParams({ from: '/app/schedule/{-$return}' });
-  const search = useSearch({ from: '/app/schedule/{-$return}' });
+  // Called from the schedule list or one of its sheets; read loosely so a card drawn elsewhere
+  // (a test, a later screen) does not throw.
+  const params = useParams({ strict: false }) as { return?: string };
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
   const delayed = useDelayedNavigation();
   return useCallback(
     (key: ScheduleDetailKey) =>

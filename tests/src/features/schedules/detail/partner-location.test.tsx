@@ -171,15 +171,28 @@ describe('DetailPartnerSchedule', () => {
     expect(onDateChange).toHaveBeenCalledWith('2026-11-24');
   });
 
-  it('explains a missing operator or route instead of calling the API', () => {
-    render(
-      <QueryClientProvider client={client()}>
+  it('explains a missing operator or route instead of calling the API', async () => {
+    // In the app the list always sits inside the router (its detail opens through it).
+    const root = createRootRoute({ component: () => <Outlet /> });
+    const page = createRoute({
+      getParentRoute: () => root,
+      path: '/',
+      component: () => (
         <DetailPartnerSchedule
           partnerKey={{ operatorCode: 'XTR', routeId: undefined, date: undefined }}
           onDateChange={vi.fn()}
         />
+      ),
+    });
+    const router = createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory() });
+    render(
+      <QueryClientProvider client={client()}>
+        <RouterProvider router={router} />
       </QueryClientProvider>,
     );
+    await act(async () => {
+      await router.load();
+    });
     expect(screen.getByRole('status').textContent).toContain('belum dipilih');
     expect(request).not.toHaveBeenCalled();
   });
