@@ -1,5 +1,5 @@
 /**
- * npm run bench:ui [-- --no-build]
+ * npm run bench:ui [-- --no-build] [-- --cpu=4]
  *
  * Seat tap -> painted selection on the seat page, on the layout with 40 seats on two floors (DD40,
  * "Bus Tingkat 40 Kursi"), schedule GMA-BDG-JKT-0700 (Garuda Mas Armada 07.00, Bandung -> Jakarta,
@@ -47,7 +47,8 @@ const ARGS = [
   '--disable-sync',
   '--disable-quic',
 ];
-const CPU_SLOWDOWN = 4;
+/** 4x slower by default (a mid-range phone); `-- --cpu=1` measures the machine as it is. */
+const CPU_SLOWDOWN = Number(process.argv.find((arg) => arg.startsWith('--cpu='))?.slice('--cpu='.length) ?? 4);
 const WARMUP_TAPS = 5;
 const MEASURED_TAPS = 50;
 const CYCLED_SEATS = 6;
@@ -277,7 +278,7 @@ const header = [
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
 const line = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
 console.log(
-  `\nSeat tap -> painted selection: DD40 (40 seats, two floors), ${SCHEDULE_BUTTON.replace('Pilih ', '')}, ${FLOOR}, CPU ${CPU_SLOWDOWN}x slower`,
+  `\nSeat tap -> painted selection: DD40 (40 seats, two floors), ${SCHEDULE_BUTTON.replace('Pilih ', '')}, ${FLOOR}, CPU slowdown ${CPU_SLOWDOWN}x`,
 );
 console.log(line(header));
 for (const row of rows) console.log(line(row));
