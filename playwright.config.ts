@@ -41,6 +41,8 @@ export default defineConfig({
     },
     {
       name: 'mobile',
+      // Tests tagged @desktop-only exercise a desktop-only screen (the booking page's seat sheet).
+      grepInvert: /@desktop-only/,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions },
     },
   ],

@@ -382,8 +382,10 @@ test('going back from the booking page asks "Konfirmasi Kembali ?" first', async
   await expect(page).toHaveURL(/\/app\/schedule\?/);
 });
 
-test('desktop "Ganti Kursi" opens the "Pilih Kursi" sheet; its seats replace the old ones', async ({ page }) => {
-  test.skip(isMobile(page), 'Mobile changes seats on the seat page');
+// Desktop only (tagged): mobile changes seats on the seat page, which the other flows cover.
+test('desktop "Ganti Kursi" opens the "Pilih Kursi" sheet; its seats replace the old ones @desktop-only', async ({
+  page,
+}) => {
   await oneWayWithSeats(page, [9], ['Siti Aminah']);
   await desktopPassengers(page).getByRole('button', { name: 'Ganti Kursi' }).click();
   const sheet = page.getByRole('dialog', { name: 'Pilih Kursi' });
