@@ -1,21 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './scripts/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 // Debian's Chromium, never a downloaded browser; flags keep it off the closed network.
-const launchOptions = {
-  executablePath: CHROMIUM,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-    '--disable-quic',
-  ],
-};
+const launchOptions = CHROMIUM_LAUNCH;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -34,19 +34,9 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { CHROMIUM_ARGS as ARGS, CHROMIUM_PATH as CHROMIUM } from '../scripts/chromium';
 import { ROOT, freePort, startServer, stopServer } from './support/server';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The flags of playwright.config.ts: Debian's Chromium kept off the network.
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
 /** 4x slower by default (a mid-range phone); `-- --cpu=1` measures the machine as it is. */
 const CPU_SLOWDOWN = Number(process.argv.find((arg) => arg.startsWith('--cpu='))?.slice('--cpu='.length) ?? 4);
 const WARMUP_TAPS = 5;

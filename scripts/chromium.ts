@@ -3,6 +3,20 @@ import { run } from './run';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Debian's Chromium kept off the closed network: the flags every browser run here uses. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/** Launch options for Playwright (tests and benchmarks alike). */
+export const CHROMIUM_LAUNCH = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+
 /**
  * e2e uses Debian's Chromium, never a downloaded browser. Installs it with apt when this is
  * root on Debian; otherwise says in one line what to do.
