@@ -34,22 +34,12 @@ export const VOUCHER_MESSAGE = {
 /** Reservations that hold a use of their voucher: the ones not cancelled or expired. */
 const USING_STATUSES = ['pending', 'paid'] as const;
 
-export interface VoucherRow {
-  code: string;
-  name: string;
-  description: string;
-  discountType: 'persen' | 'nominal';
-  discountValue: number;
-  maxDiscount: number | null;
-  minAmount: number;
-  validFrom: string;
-  validUntil: string;
-  quota: number | null;
-  paymentMethodCode: string | null;
+/** A voucher as the schema stores it, with its payment method's name and how often it is used. */
+export type VoucherRow = Omit<typeof vouchers.$inferSelect, 'id'> & {
   paymentMethodName: string | null;
   /** Pending or paid reservations carrying this voucher. */
   used: number;
-}
+};
 
 const usedCount = sql<number>`(
   SELECT count(*)::int FROM reservations r

@@ -1,3 +1,4 @@
+import type { vouchers } from '../schema';
 import { addDays } from './random';
 
 export const DEMO_TOKEN = 'demo-token-berangkat';
@@ -9,19 +10,8 @@ export const CUSTOMERS = [
   { name: 'Dewi Lestari', email: 'dewi.lestari@contoh.id', phone: '085711223344', token: null, points: 8000 },
 ] as const;
 
-export type VoucherSeed = {
-  code: string;
-  name: string;
-  description: string;
-  discountType: 'persen' | 'nominal';
-  discountValue: number;
-  maxDiscount: number | null;
-  minAmount: number;
-  validFrom: string;
-  validUntil: string;
-  quota: number | null;
-  paymentMethodCode: string | null;
-};
+/** A seeded voucher: the schema's row without its generated id. */
+export type VoucherSeed = Omit<typeof vouchers.$inferSelect, 'id'>;
 
 export const EXHAUSTED_VOUCHER = 'HABIS';
 
