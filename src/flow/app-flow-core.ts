@@ -3,7 +3,7 @@ import type { BookingFeatures, BookingInput, LayoutMode } from '../../machines/b
 import { delayedNavigationMachine } from '../../machines/delayed-navigation.machine';
 import { toasterMachine } from '../../machines/toaster.machine';
 import type { ApiClient } from '../api/client';
-import { createBookingActor, type BookingActor } from './booking-actor-core';
+import { createBookingActor, pagePersistence, type BookingActor } from './booking-actor-core';
 import { bookingMachineWithEffects } from './effects';
 import { createFlowInspector } from './flow-hub';
 import { createNavigationQueue, type NavigationTarget } from './navigation';
@@ -76,6 +76,8 @@ export function createAppFlow(options: AppFlowOptions): AppFlow {
     storage: options.storage,
     logic: bookingMachineWithEffects(options.client),
     inspect,
+    // In a page the snapshot is stored after the frame, not inside the tap that changed it.
+    ...(typeof window === 'undefined' ? {} : { persistence: pagePersistence() }),
   });
   const delayedNavigation = createActor(delayedNavigationMachine, { inspect });
   delayedNavigation.start();
