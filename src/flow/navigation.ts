@@ -16,6 +16,13 @@ export const ROUTE_PATHS = {
   'detail-order': '/app/order/$code',
 } as const satisfies Record<RouteName, string>;
 
+/**
+ * The flow's navigations are decisions already taken (a confirmed "Konfirmasi Kembali ?", a
+ * closed sheet): a screen that holds the browser's Back must not stop them.
+ */
+const DECIDED = { ignoreBlocker: true } as const;
+type BlockerOptions = { ignoreBlocker?: boolean };
+
 /** The part of TanStack Router the adapter needs: kept narrow so tests can fake it. */
 export interface NavigationTarget {
   navigate(options: {
@@ -23,8 +30,14 @@ export interface NavigationTarget {
     params?: Record<string, string>;
     search?: Record<string, string | number>;
     replace?: boolean;
+    ignoreBlocker?: boolean;
   }): unknown;
-  history: { go(delta: number): void; canGoBack(): boolean; replace(path: string): void; flush(): void };
+  history: {
+    go(delta: number, options?: BlockerOptions): void;
+    canGoBack(): boolean;
+    replace(path: string, state?: undefined, options?: BlockerOptions): void;
+    flush(): void;
+  };
   state: { location: { searchStr: string }; matches: readonly { pathname: string }[] };
   /** Fires once the router has settled on a new location (used to wait for a step back). */
   subscribe(event: 'onResolved', listener: () => void): () => void;
@@ -45,14 +58,14 @@ export function goBack(router: NavigationTarget, steps: number): Promise<void> {
         resolve();
       });
     });
-    router.history.go(-steps);
+    router.history.go(-steps, DECIDED);
     return arrived;
   }
   const { matches, location } = router.state;
   const leaf = matches[matches.length - 1]?.pathname;
   // The nearest ancestor with another path is the parent screen (layout matches share the path).
   const parent = [...matches].reverse().find((match) => match.pathname !== leaf)?.pathname ?? '/';
-  router.history.replace(`${parent}${location.searchStr}`);
+  router.history.replace(`${parent}${location.searchStr}`, undefined, DECIDED);
   return Promise.resolve();
 }
 
@@ -67,6 +80,7 @@ export function applyNavigationIntent(router: NavigationTarget, intent: Navigati
     ...(intent.params ? { params: intent.params } : {}),
     ...(intent.search ? { search: intent.search } : {}),
     ...(intent.replace ? { replace: true } : {}),
+    ...DECIDED,
   });
   // The browser history batches pushes made in one tick into one entry: commit this one now.
   router.history.flush();
@@ -87,4 +101,48 @@ export function createNavigationQueue(router: NavigationTarget): (intent: Naviga
     );
     return queue;
   };
+}
+
+/** A history location as TanStack's history hands it to a blocker; the index counts entries. */
+interface BlockedLocation {
+  pathname: string;
+  state: { __TSR_index?: number };
+}
+
+/** The part of TanStack's history that holds a step back: kept narrow so tests can fake it. */
+export interface BackBlockTarget {
+  history: {
+    block(blocker: {
+      blockerFn: (args: {
+        currentLocation: BlockedLocation;
+        nextLocation: BlockedLocation;
+        action: string;
+      }) => boolean | Promise<boolean>;
+      enableBeforeUnload?: boolean;
+    }): () => void;
+  };
+}
+
+function isWithin(pathname: string, screen: string): boolean {
+  return pathname === screen || pathname.startsWith(`${screen}/`);
+}
+
+/**
+ * Holds the browser's own Back (and a webview's hardware back) while a screen is shown: a step
+ * back that would leave the screen and its child routes stays where it is, and `onBack` hears how
+ * many steps the traveller asked for, so the flow can close a sheet or ask first. Steps forward,
+ * moves between the screen and its children, links and the flow's own navigations pass. Reloading
+ * or closing the tab is never held. Returns the release.
+ */
+export function holdBrowserBack(router: BackBlockTarget, screen: string, onBack: (steps: number) => void): () => void {
+  return router.history.block({
+    enableBeforeUnload: false,
+    blockerFn: ({ currentLocation, nextLocation, action }) => {
+      if (action !== 'BACK' && action !== 'GO') return false;
+      const steps = (currentLocation.state.__TSR_index ?? 0) - (nextLocation.state.__TSR_index ?? 0);
+      if (steps <= 0 || isWithin(nextLocation.pathname, screen)) return false;
+      onBack(steps);
+      return true;
+    },
+  });
 }

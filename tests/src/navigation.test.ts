@@ -29,7 +29,7 @@ describe('navigation intents from the machines', () => {
   it('goes back the number of steps the spec names', () => {
     const router = fakeRouter();
     applyNavigationIntent(router, { kind: 'back', steps: 2 });
-    expect(router.history.go).toHaveBeenCalledWith(-2);
+    expect(router.history.go).toHaveBeenCalledWith(-2, { ignoreBlocker: true });
     expect(router.navigate).not.toHaveBeenCalled();
   });
 
@@ -37,7 +37,9 @@ describe('navigation intents from the machines', () => {
     const router = fakeRouter(false);
     applyNavigationIntent(router, { kind: 'back', steps: 1 });
     expect(router.history.go).not.toHaveBeenCalled();
-    expect(router.history.replace).toHaveBeenCalledWith('/app/schedule?asal_id=1&view=ringkas');
+    expect(router.history.replace).toHaveBeenCalledWith('/app/schedule?asal_id=1&view=ringkas', undefined, {
+      ignoreBlocker: true,
+    });
   });
 
   it('opens a named route with its params and search', () => {
@@ -52,6 +54,7 @@ describe('navigation intents from the machines', () => {
       to: '/app/select-seat/{-$return}',
       params: { return: 'return' },
       search: { type: 'fallback-confirmation-order' },
+      ignoreBlocker: true,
     });
   });
 
@@ -67,6 +70,7 @@ describe('navigation intents from the machines', () => {
       to: '/app/confirmation-order/$code',
       params: { code: 'AB12' },
       replace: true,
+      ignoreBlocker: true,
     });
   });
 
