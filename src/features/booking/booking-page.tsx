@@ -1,16 +1,18 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { ChevronRight, SearchX, TriangleAlert, UserRound } from 'lucide-react';
 import {
   bookingMessages,
   doSeatCountsMatch,
   isBookerComplete,
+  openDialog,
   validateBooking,
   type EntrySource,
 } from '../../../machines/booking.machine';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
 import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
+import { holdBrowserBack } from '../../flow/navigation';
 import { cx } from '../../lib/cx';
 import { formatDateShort } from '../../lib/format';
 import { BookerInline } from './booker-form';
@@ -50,6 +52,30 @@ function usePageEnter(from: EntrySource, sa: boolean) {
     if (previous === null) booking.send({ type: 'page.enter', from: entry.current.from, sa: entry.current.sa });
     else if (previous === BOOKER_SHEET_ROUTE_ID) booking.send({ type: 'page.enter', from: 'customer-order' });
   }, [booking, leaf]);
+}
+
+type CloseRef = { current: (() => void) | null };
+
+/**
+ * The browser's own Back (or a webview's hardware back) does what the navbar's back does: an open
+ * "Pilih Kursi" sheet closes first (it is not a route, so nothing else would close it), an open
+ * dialog is answered "Tidak", and otherwise leaving asks "Konfirmasi Kembali ?". The step back is
+ * held until the flow, on "Ya", takes it itself; moves to and from the page's own sheets pass.
+ */
+function useBrowserBack(seatSheet: CloseRef, enabled: boolean) {
+  const booking = useBookingActor();
+  const router = useRouter();
+  useEffect(() => {
+    if (!enabled) return;
+    return holdBrowserBack(router, PAGE_ROUTE_ID, (steps) => {
+      if (seatSheet.current) {
+        seatSheet.current();
+        return;
+      }
+      if (openDialog(booking.getSnapshot())) booking.send({ type: 'dialog.cancel' });
+      else booking.send({ type: 'leave.request', intent: { kind: 'back', steps } });
+    });
+  }, [booking, router, seatSheet, enabled]);
 }
 
 function EmptyBooking() {
@@ -280,6 +306,9 @@ export function BookingPage({ from, sa, children }: BookingPageProps) {
   const booking = useBookingActor();
   const trip = useTrip();
   const layout = useBookingSelector(({ context }) => context.layout);
+  const seatSheet = useRef<(() => void) | null>(null);
+  // Without a trip there is nothing to reset, so Back leaves as usual.
+  useBrowserBack(seatSheet, trip !== null);
   if (!trip) return <EmptyBooking />;
   const first = trip.outbound[0];
   const subtitle = first ? `${routeLine(trip)} · ${formatDateShort(first.date)}` : undefined;
@@ -292,7 +321,7 @@ export function BookingPage({ from, sa, children }: BookingPageProps) {
         onBack={() => booking.send({ type: 'leave.request', intent: { kind: 'back', steps: 1 } })}
       />
       {layout === 'd' ? <DesktopBooking /> : <MobileBooking />}
-      {layout === 'd' ? <SeatSheet /> : null}
+      {layout === 'd' ? <SeatSheet backRef={seatSheet} /> : null}
       <BookingOverlays />
       {children}
     </>

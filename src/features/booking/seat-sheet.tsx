@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { childId, seatSheetCloseBlock } from '../../../machines/booking.machine';
 import type { Direction } from '../../../machines/types';
 import { RouteSheet, useSheetControls } from '../../components/route-sheet';
@@ -6,10 +6,18 @@ import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
 import { SeatPicker } from '../seats/seat-picker';
 import { useRunningSeatSelection } from './booking-state';
 
-/** Hands the sheet's close control to its owner. */
-function ExposeClose({ closeRef }: { closeRef: { current: (() => void) | null } }) {
+type CloseRef = { current: (() => void) | null };
+
+/** Hands the sheet's close control to its owner while the sheet is mounted. */
+function ExposeClose({ closeRefs }: { closeRefs: readonly CloseRef[] }) {
   const { close } = useSheetControls();
-  closeRef.current = close;
+  for (const ref of closeRefs) ref.current = close;
+  useEffect(
+    () => () => {
+      for (const ref of closeRefs) ref.current = null;
+    },
+    [closeRefs],
+  );
   return null;
 }
 
@@ -17,8 +25,9 @@ function ExposeClose({ closeRef }: { closeRef: { current: (() => void) | null } 
  * Desktop "Pilih Kursi" (spec section 2): shown while a seat choice started from this page runs.
  * A round trip moves on to the return seats inside it and cannot close before both directions
  * have seats; when the choice is saved the sheet closes, and closing it otherwise stops the choice.
+ * It is not a route, so the page hands the browser's Back to it through `backRef`.
  */
-export function SeatSheet() {
+export function SeatSheet({ backRef }: { backRef: CloseRef }) {
   const booking = useBookingActor();
   const hostedHere = useBookingSelector(({ context }) => context.layout === 'd' && context.seatHost === 'sheet');
   const closeBlock = useBookingSelector(({ context }) => seatSheetCloseBlock(context));
@@ -29,6 +38,8 @@ export function SeatSheet() {
   if (running !== null && running !== shown) setShown(running);
 
   const closeRef = useRef<(() => void) | null>(null);
+  // The page's browser Back closes the sheet as its close icon does (the close block included).
+  const closeRefs = useMemo(() => [closeRef, backRef], [backRef]);
   // Runs after the sheet's own effects, so it already knows the latest close block.
   useEffect(() => {
     if (shown !== null && running === null) closeRef.current?.();
@@ -49,7 +60,7 @@ export function SeatSheet() {
         setShown(null);
       }}
     >
-      <ExposeClose closeRef={closeRef} />
+      <ExposeClose closeRefs={closeRefs} />
       <SeatPicker key={shown} direction={shown} variant="sheet" />
     </RouteSheet>
   );
