@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   BOOKER,
   JAKARTA,
@@ -36,6 +36,8 @@ test.beforeEach(async ({ page }) => clearBookingOnce(page));
 
 const PROMO = 'Pilih Cipta Trans 11.00 WIB';
 const NO_SEAT_SELECTION = 'Pilih Pasundan Shuttle Kencana 09.00 WIB';
+/** Without seat selection and with 2 seats left (server/db/seed.ts noSeatSelectionTwoLeft). */
+const NO_SEAT_SELECTION_TWO_LEFT = 'Pilih Pasundan Shuttle Kencana 13.30 WIB';
 const THREE_LEGS = /^Pilih Cipta Trans \+ Nusa Rapi Shuttle \+ Surya Bahari /;
 
 /** Seat page -> booking page for a one-way trip: desktop returns at once, mobile saves the names first. */
@@ -174,7 +176,15 @@ test('connecting trip with three legs: seats per leg, names per leg, then the re
     await copies.nth(1).check();
     await expect(inputs.nth(1)).toHaveValue('Siti Aminah');
     await expect(inputs.nth(2)).toHaveValue('Siti Aminah');
+    // The first leg's names changed afterwards: the copies follow them.
+    await inputs.first().fill('Rudi Hartono');
     await leaveForms(page);
+    await expect(inputs.nth(1)).toHaveValue('Rudi Hartono');
+    await expect(inputs.nth(2)).toHaveValue('Rudi Hartono');
+    await expect(copies.nth(1)).toBeChecked();
+    await inputs.first().fill('Siti Aminah');
+    await leaveForms(page);
+    await expect(inputs.nth(2)).toHaveValue('Siti Aminah');
     await page.reload();
     await expect(desktopPassengers(page).getByPlaceholder('Masukan Nama').nth(2)).toHaveValue('Siti Aminah');
   }
@@ -220,6 +230,60 @@ test('schedule without seat selection: the passengers are added by name, the ope
   }
   expect((await priceLines(page)).some((line) => line.startsWith('Total Pembayaran: Rp'))).toBe(true);
   await reserveToTheEnd(page);
+});
+
+test('schedule without seat selection and 2 seats left: a third passenger finds "Tidak tersedia kursi lagi"', async ({
+  page,
+}) => {
+  await searchAndChoose(page, JAKARTA, NO_SEAT_SELECTION_TWO_LEFT);
+  let form: Locator;
+  if (isMobile(page)) {
+    await expect(page).toHaveURL(/info-customer-order/);
+    await fillBooker(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Form Penumpang Pergi' })).toBeVisible();
+    form = page.getByRole('region', { name: 'Data Penumpang' });
+  } else {
+    await expectBookingPage(page);
+    form = desktopPassengers(page);
+  }
+  const add = form.getByRole('button', { name: 'Tambah Penumpang' });
+  await add.click();
+  await expect(form.getByPlaceholder('Masukan Nama')).toHaveCount(2);
+  await add.click();
+  await expect(toast(page, 'Tidak tersedia kursi lagi')).toBeVisible();
+  await expect(form.getByPlaceholder('Masukan Nama')).toHaveCount(2);
+  await fillNames(form, ['Siti Aminah', 'Rudi Hartono']);
+  if (isMobile(page)) {
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    await expectBookingPage(page);
+  } else {
+    await leaveForms(page);
+  }
+  // Two passengers of Rp 110.000.
+  await expect.poll(async () => (await priceLines(page)).join(' | ')).toContain('Total Pembayaran: Rp 220.000');
+});
+
+test('the voucher sheet by its address: refused without the booker, kept by a reload with one history entry', async ({
+  page,
+}) => {
+  await oneWayWithSeats(page, [9], ['Siti Aminah']);
+  await page.goto('/app/information-passengers/list-voucher');
+  await expect(toast(page, TEXT.bookerEmpty)).toBeVisible();
+  await expectBookingPage(page);
+  await expect(page.getByRole('dialog', { name: 'Pilih Voucher' })).toHaveCount(0);
+
+  await fillBooker(page);
+  await page.getByRole('button', { name: 'Gunakan Voucher' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Pilih Voucher' });
+  await expect(sheet).toHaveAttribute('data-state', 'open');
+  await expect(page).toHaveURL(/\/app\/information-passengers\/list-voucher/);
+  await page.reload();
+  await expect(sheet).toHaveAttribute('data-state', 'open');
+  // Closing goes back one step: to the booking page, not to a second copy of the sheet.
+  await sheet.getByRole('button', { name: 'Tutup' }).click();
+  await expect(sheet).toBeHidden();
+  await expectBookingPage(page);
+  await expect(page.getByRole('button', { name: 'Gunakan Voucher' })).toHaveAttribute('aria-expanded', 'false');
 });
 
 test('validation stops on each missing piece in the spec order, with its message', async ({ page }) => {

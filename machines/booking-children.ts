@@ -1,6 +1,14 @@
 import type { BookerFormInput } from './booker-form.machine';
-import { type BookingContext, type ChildRequest, RETURN_PARAM, legNames, legsOf, seatCount } from './booking-context';
-import { FIRST_CONNECTING_ROUTE, MAX_PASSENGERS } from './constants';
+import {
+  type BookingContext,
+  type ChildRequest,
+  RETURN_PARAM,
+  legNames,
+  legsOf,
+  remainingSeatsOf,
+  seatCount,
+} from './booking-context';
+import { FIRST_CONNECTING_ROUTE } from './constants';
 import type { PassengerFormInput } from './passenger-form.machine';
 import type { SeatSelectionInput } from './seat-selection.machine';
 import type { Direction, NavigationIntent, Trip, TripLeg } from './types';
@@ -66,6 +74,14 @@ export function seatSelectionInput(context: BookingContext, direction: Direction
   };
 }
 
+/** The lower of what the screen and the chosen schedule say is left; null when neither said. */
+function remainingSeatsFor(context: BookingContext, request: PassengerRequest): number | null {
+  const known = [request.remainingSeats, remainingSeatsOf(context.trip, request.direction) ?? undefined].filter(
+    (count): count is number => count !== undefined,
+  );
+  return known.length > 0 ? Math.min(...known) : null;
+}
+
 export function passengerFormInput(context: BookingContext, request: PassengerRequest): PassengerFormInput {
   const legIndex = request.legIndex ?? 0;
   const legs = legsOf(context.trip, request.direction);
@@ -76,7 +92,7 @@ export function passengerFormInput(context: BookingContext, request: PassengerRe
     legIndex,
     legCount: Math.max(1, legs.length),
     seats: context.seats[request.direction][legIndex] ?? [],
-    remainingSeats: request.remainingSeats ?? MAX_PASSENGERS,
+    remainingSeats: remainingSeatsFor(context, request),
     bookerName: context.booker.name,
     ...(legIndex > 0 ? { firstLegNames: legNames(context, request.direction, 0) } : {}),
     initial: context.passengers[request.direction][legIndex] ?? {},

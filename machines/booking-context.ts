@@ -91,7 +91,7 @@ export type ChildRequest =
       direction: Direction;
       /** 0-based leg; default 0. */
       legIndex?: number;
-      /** The schedule's remaining_seats; default MAX_PASSENGERS. */
+      /** Seats the screen knows to be left; the trip's own count applies too (the lower wins). */
       remainingSeats?: number;
       /** Mobile only; default passenger-screen. */
       flow?: MobilePassengerFlow;
@@ -266,6 +266,17 @@ export { RETURN_ROUTE_PARAM as RETURN_PARAM } from './constants';
 export function legsOf(trip: Trip | null, direction: Direction): TripLeg[] {
   if (!trip) return [];
   return direction === 'pergi' ? trip.outbound : (trip.return ?? []);
+}
+
+/**
+ * Seats still free for the passengers of one direction: every leg carries them all, so the
+ * fullest leg decides. null when no leg's schedule said.
+ */
+export function remainingSeatsOf(trip: Trip | null, direction: Direction): number | null {
+  const known = legsOf(trip, direction).flatMap((leg) =>
+    leg.remainingSeats === undefined ? [] : [leg.remainingSeats],
+  );
+  return known.length > 0 ? Math.min(...known) : null;
 }
 
 /** Passenger names of one leg in seat order, read with the passenger form's own keys. */

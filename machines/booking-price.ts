@@ -44,7 +44,11 @@ export function buildCekHargaBody(context: PriceInputs): CekHargaBody {
 
   if (trip?.kind === 'connecting') {
     return {
-      connecting: connectingOnWire(context, (legIndex) => seatNumbers(context.seats.pergi, legIndex)),
+      connecting: connectingOnWire(
+        context,
+        (legIndex) => seatNumbers(context.seats.pergi, legIndex),
+        'remaining-seats',
+      ),
       flag_connecting: 1,
       flag_pp: 0,
       ...extras,
@@ -60,9 +64,9 @@ export function buildCekHargaBody(context: PriceInputs): CekHargaBody {
   return {
     ...outboundOnWire(outbound),
     kursi_pergi: outboundSeats.length === 0 && returnSeats.length > 0 ? returnSeats : outboundSeats,
-    ...outboundHeadCountOnWire(context),
+    ...outboundHeadCountOnWire(context, 'remaining-seats'),
     ...(roundTrip
-      ? { ...returnOnWire(inbound), kursi_pulang: returnSeats, ...returnHeadCountOnWire(context) }
+      ? { ...returnOnWire(inbound), kursi_pulang: returnSeats, ...returnHeadCountOnWire(context, 'remaining-seats') }
       : { kursi_pulang: [] }),
     connecting: [],
     flag_connecting: 0,

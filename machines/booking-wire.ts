@@ -1,4 +1,4 @@
-import { type BookingContext, type FeeType, legNames, legsOf } from './booking-context';
+import { type BookingContext, type FeeType, legNames, legsOf, remainingSeatsOf } from './booking-context';
 import type { Direction, TripLeg } from './types';
 
 /**
@@ -31,32 +31,54 @@ export function returnOnWire(leg: TripLeg | undefined) {
 type HeadCountInputs = Pick<BookingContext, 'trip' | 'passengers'>;
 
 /**
+ * How a head count is bounded: the price check never asks for more passengers than the schedule
+ * has seats left; the reservation sends the names as entered, for the server to judge.
+ */
+export type HeadCountLimit = 'remaining-seats' | 'none';
+
+/**
  * A leg whose schedule has no seat selection has no seat numbers: the operator seats its
  * passengers, so the leg is priced and booked by head count, the names entered on it and at least
  * one (before any name is entered the price is that of one passenger). null for a leg with seat
  * selection, which the seats count.
  */
-export function headCount(context: HeadCountInputs, direction: Direction, legIndex: number): number | null {
+export function headCount(
+  context: HeadCountInputs,
+  direction: Direction,
+  legIndex: number,
+  limit: HeadCountLimit = 'none',
+): number | null {
   const leg = legsOf(context.trip, direction)[legIndex];
   if (!leg || leg.selectSeat) return null;
-  const entered = legNames(context, direction, legIndex).filter((name) => name.trim() !== '');
-  return Math.max(1, entered.length);
+  const entered = legNames(context, direction, legIndex).filter((name) => name.trim() !== '').length;
+  const left = limit === 'remaining-seats' ? remainingSeatsOf(context.trip, direction) : null;
+  return Math.max(1, left === null ? entered : Math.min(entered, left));
 }
 
-export function outboundHeadCountOnWire(context: HeadCountInputs): { jumlah_penumpang_pergi?: number } {
-  const count = headCount(context, 'pergi', 0);
+export function outboundHeadCountOnWire(
+  context: HeadCountInputs,
+  limit: HeadCountLimit = 'none',
+): { jumlah_penumpang_pergi?: number } {
+  const count = headCount(context, 'pergi', 0, limit);
   return count === null ? {} : { jumlah_penumpang_pergi: count };
 }
 
-export function returnHeadCountOnWire(context: HeadCountInputs): { jumlah_penumpang_pulang?: number } {
-  const count = headCount(context, 'pulang', 0);
+export function returnHeadCountOnWire(
+  context: HeadCountInputs,
+  limit: HeadCountLimit = 'none',
+): { jumlah_penumpang_pulang?: number } {
+  const count = headCount(context, 'pulang', 0, limit);
   return count === null ? {} : { jumlah_penumpang_pulang: count };
 }
 
 /** The legs of a connecting trip with each leg's seats in the call's own shape, and its head count. */
-export function connectingOnWire<TSeat>(context: HeadCountInputs, seatsOf: (legIndex: number) => TSeat[]) {
+export function connectingOnWire<TSeat>(
+  context: HeadCountInputs,
+  seatsOf: (legIndex: number) => TSeat[],
+  limit: HeadCountLimit = 'none',
+) {
   return legsOf(context.trip, 'pergi').map((leg, legIndex) => {
-    const count = headCount(context, 'pergi', legIndex);
+    const count = headCount(context, 'pergi', legIndex, limit);
     return { ...legOnWire(leg), kursi: seatsOf(legIndex), ...(count === null ? {} : { jumlah_penumpang: count }) };
   });
 }

@@ -29,6 +29,8 @@ import {
   dialogTexts,
   hasAnySeats,
   initialContext,
+  legNames,
+  legsOf,
   passengerCount,
   seatCount,
 } from './booking-context';
@@ -111,6 +113,8 @@ export type BookingEvent =
   | { type: 'donation.message'; text: string }
   | { type: 'terms.set'; checked: boolean }
   | { type: 'voucher.open' }
+  /** The voucher sheet's route mounted: open the list where it already is, or leave when it may not open. */
+  | { type: 'voucher.attach' }
   | { type: 'voucher.close' }
   | { type: 'voucher.set'; voucher: Voucher }
   | { type: 'voucher.clear' }
@@ -364,6 +368,15 @@ export const bookingMachine = setup({
         if (context.openChildren.includes(id)) enqueue.sendTo(id, { type: 'seats.update', seats });
       });
     }),
+    // Later legs' open forms follow the first leg's names (desktop shows every leg at once).
+    tellLaterLegs: enqueueActions(({ context, enqueue }, params: { direction: Direction; legIndex: number }) => {
+      if (params.legIndex !== 0) return;
+      const names = legNames(context, params.direction, 0);
+      legsOf(context.trip, params.direction).forEach((_, legIndex) => {
+        const id = childId({ kind: 'passengerForm', direction: params.direction, legIndex });
+        if (legIndex > 0 && context.openChildren.includes(id)) enqueue.sendTo(id, { type: 'firstLeg.update', names });
+      });
+    }),
     setPassengerFlow: assign((_, params: { flow: BookingContext['passengerFlow'] }) => ({
       passengerFlow: params.flow,
     })),
@@ -419,6 +432,11 @@ export const bookingMachine = setup({
     setTerms: assign((_, params: { checked: boolean }) => ({ termsAccepted: params.checked })),
     setSameAsBooker: assign((_, params: { value: boolean }) => ({ sameAsBooker: params.value })),
     setVoucher: assign((_, params: { voucher: Voucher | null }) => ({ voucher: params.voucher })),
+    navigateToVoucherList: emit({ type: 'navigate', intent: { kind: 'route', name: 'list-voucher' } }),
+    leaveVoucherList: emit({
+      type: 'navigate',
+      intent: { kind: 'route', name: 'information-passengers', replace: true },
+    }),
     storePrice: assign((_, params: { price: CekHargaResults }) => ({ price: params.price })),
     dropDisallowedChoices: assign(({ context }) => withoutDisallowedChoices(context)),
     prefillBooker: assign(({ context }, params: Partial<Booker>) =>
@@ -552,6 +570,10 @@ export const bookingMachine = setup({
           params: ({ event }) => ({
             id: childId({ kind: 'passengerForm', direction: event.output.direction, legIndex: event.output.legIndex }),
           }),
+        },
+        {
+          type: 'tellLaterLegs',
+          params: ({ event }) => ({ direction: event.output.direction, legIndex: event.output.legIndex }),
         },
         'requestPrice',
       ],
@@ -904,14 +926,29 @@ export const bookingMachine = setup({
           description: 'The voucher bar shows the voucher or "Gunakan Voucher".',
           on: {
             'voucher.open': [
-              { guard: 'isBookerComplete', target: 'open' },
+              { guard: 'isBookerComplete', target: 'open', actions: 'navigateToVoucherList' },
               { actions: { type: 'emitToast', params: { message: bookingMessages.bookerEmpty, position: 'top' } } },
+            ],
+            // The list's own address was opened (a link, a reload): nothing to push, or back to the page.
+            'voucher.attach': [
+              { guard: 'isBookerComplete', target: 'open' },
+              {
+                actions: [
+                  { type: 'emitToast', params: { message: bookingMessages.bookerEmpty, position: 'top' } },
+                  'leaveVoucherList',
+                ],
+              },
             ],
           },
         },
         open: {
-          description: 'The voucher list is open.',
-          on: { 'voucher.close': 'closed', 'voucher.set': 'closed' },
+          description: 'The voucher list is open; choosing a voucher or closing it closes its sheet.',
+          on: {
+            // Still open from an earlier visit without its sheet on screen: show it again.
+            'voucher.open': { actions: 'navigateToVoucherList' },
+            'voucher.close': 'closed',
+            'voucher.set': 'closed',
+          },
         },
       },
     },

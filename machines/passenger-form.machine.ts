@@ -50,8 +50,8 @@ export interface PassengerFormInput {
   legCount: number;
   /** Chosen seats of this leg; when there are any, rows follow them one to one. */
   seats: ChosenSeat[];
-  /** The schedule's remaining seats (remaining_seats); rows already typed use them up. */
-  remainingSeats: number;
+  /** The schedule's remaining seats (remaining_seats); rows already typed use them up. null: not told. */
+  remainingSeats: number | null;
   bookerName: string;
   /** Names of the first connecting leg, for the switch on later legs. */
   firstLegNames?: string[];
@@ -75,7 +75,7 @@ export interface PassengerFormContext {
   legCount: number;
   sa: boolean;
   seats: ChosenSeat[];
-  remainingSeats: number;
+  remainingSeats: number | null;
   bookerName: string;
   firstLegNames: string[] | null;
   rows: PassengerRow[];
@@ -109,7 +109,9 @@ export type PassengerFormEvent =
   /** Sent after a reload restored this form: pending debounces start again. */
   | { type: 'flow.resume' }
   /** The seats of this leg changed while the form was open (desktop: the seat sheet or page). */
-  | { type: 'seats.update'; seats: ChosenSeat[] };
+  | { type: 'seats.update'; seats: ChosenSeat[] }
+  /** The first connecting leg's names changed while this later leg's form was open (desktop shows all legs). */
+  | { type: 'firstLeg.update'; names: string[] };
 
 /** Spec section 3: `pass0..` for direct legs, `pass{leg}-{index}` (leg 0-based) for connecting legs. */
 export function passengerKey(tripKind: Trip['kind'], legIndex: number, index: number): string {
@@ -195,10 +197,11 @@ function withRows(
 
 const isSeatBound = (context: PassengerFormContext) => context.seats.length > 0;
 // Rows already in the form use up the schedule's remaining seats.
-const hasNoSeatsLeft = (context: PassengerFormContext) => context.remainingSeats - context.rows.length <= 0;
+const hasNoSeatsLeft = (context: PassengerFormContext) =>
+  context.remainingSeats !== null && context.remainingSeats - context.rows.length <= 0;
 const isAtMaxPassengers = (context: PassengerFormContext) => context.rows.length >= MAX_PASSENGERS;
 const hasBookerName = (context: PassengerFormContext) => context.bookerName.trim() !== '';
-const isLaterConnectingLeg = (context: PassengerFormContext) =>
+const isLaterConnectingLeg = (context: Pick<PassengerFormContext, 'tripKind' | 'legIndex' | 'firstLegNames'>) =>
   context.tripKind === 'connecting' && context.legIndex > 0 && context.firstLegNames !== null;
 
 function initialRows(input: PassengerFormInput): PassengerRow[] {
@@ -279,6 +282,7 @@ export const passengerFormMachine = setup({
       if (rows.length === 0) rows.push({ name: '', error: null });
       return { ...withRows(context, rows, []), sameAsFirst: true };
     }),
+    setFirstLegNames: assign((_, params: { names: string[] }) => ({ firstLegNames: params.names })),
     // Mirrors the own-details switch: turning the copy off clears what it copied.
     clearFirstLegNames: assign(({ context }) => {
       const rows = context.rows.map(() => ({ name: '', error: null }));
@@ -321,6 +325,7 @@ export const passengerFormMachine = setup({
   description: 'Passenger names of one leg; saving validates every name and reports the map.',
   context: ({ input }) => {
     const rows = initialRows(input);
+    const firstLegNames = input.firstLegNames ?? null;
     return {
       flow: input.flow,
       tripKind: input.tripKind,
@@ -331,10 +336,14 @@ export const passengerFormMachine = setup({
       seats: input.seats,
       remainingSeats: input.remainingSeats,
       bookerName: input.bookerName,
-      firstLegNames: input.firstLegNames ?? null,
+      firstLegNames,
       rows,
       selfDetails: false,
-      sameAsFirst: false,
+      // Reopened after a copy (desktop restarts a form once it is saved): the switch stays on.
+      sameAsFirst:
+        isLaterConnectingLeg({ tripKind: input.tripKind, legIndex: input.legIndex, firstLegNames }) &&
+        rows.some((row) => row.name !== '') &&
+        matchesFirstLeg(rows, firstLegNames),
       pending: [],
       complete: allValid(rows),
     };
@@ -378,6 +387,21 @@ export const passengerFormMachine = setup({
         'seats.update': {
           actions: [{ type: 'followSeats', params: ({ event }) => ({ seats: event.seats }) }, 'restartCompletion'],
         },
+        // With the copy switched on the names follow the first leg; off, the next copy takes them.
+        'firstLeg.update': [
+          {
+            guard: 'isSameAsFirstOn',
+            actions: [
+              { type: 'setFirstLegNames', params: ({ event }) => ({ names: event.names }) },
+              'copyFirstLegNames',
+              'restartCompletion',
+            ],
+          },
+          {
+            guard: 'isLaterConnectingLeg',
+            actions: { type: 'setFirstLegNames', params: ({ event }) => ({ names: event.names }) },
+          },
+        ],
         // Saving does not wait for the debounces: every name is checked at once.
         'form.save': [
           { guard: 'allNamesValid', target: 'saved', actions: 'emitNavigation' },

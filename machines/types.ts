@@ -27,6 +27,8 @@ export interface TripLeg {
   selectSeat: boolean;
   /** Free trips cannot take refundable cover. */
   refundable: boolean;
+  /** Seats still free when the schedule was chosen (remaining_seats, sisa_kursi); absent when not told. */
+  remainingSeats?: number;
 }
 
 /** What the passenger chose on the schedule pages. Connecting trips have two or more legs. */
@@ -81,6 +83,7 @@ export type NavigationIntent =
         | 'detail-schedule'
         | 'select-seat'
         | 'information-passengers'
+        | 'list-voucher'
         | 'm-information-passengers-no-select-seat'
         | 'info-customer-order'
         | 'confirmation-payment-order'

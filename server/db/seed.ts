@@ -55,6 +55,8 @@ export const SEED_FIXTURES = {
   fullFloor: { operatorCode: 'GMA', scheduleCode: 'GMA-BDG-JKT-2200', floor: 'Lantai Bawah', openFloor: 'Lantai Atas' },
   /** select_seat false: the operator assigns seats. */
   noSeatSelection: { operatorCode: 'PSK', scheduleCode: 'PSK-BDG-JKT-0900', price: 110000 },
+  /** select_seat false with exactly 2 seats free on every day of the window: a third passenger finds none. */
+  noSeatSelectionTwoLeft: { operatorCode: 'PSK', scheduleCode: 'PSK-BDG-JKT-1330', remaining: 2 },
   /** Price 0 and not refundable. */
   free: { operatorCode: 'NRS', scheduleCode: 'NRS-BDG-JKT-0500' },
   /** Schedules with price2 for their tier-2 seats (tier-2 and promo seats are never pre-booked on fixtures). */
@@ -273,6 +275,7 @@ function fixtureSchedules(): string[] {
     f.nearlyFull.scheduleCode,
     f.fullFloor.scheduleCode,
     f.noSeatSelection.scheduleCode,
+    f.noSeatSelectionTwoLeft.scheduleCode,
     f.free.scheduleCode,
     f.promo.scheduleCode,
     ...f.twoPrice.map((t) => t.scheduleCode),
@@ -493,10 +496,10 @@ function planBookings(list: readonly ScheduleSeed[], today: string): PlannedBook
       for (const seatNo of [...seats].sort(numeric)) out.push({ code: s.code, date, seatNo });
     };
 
-    if (s.code === f.nearlyFull.scheduleCode) {
+    if (s.code === f.nearlyFull.scheduleCode || s.code === f.noSeatSelectionTwoLeft.scheduleCode) {
       for (let day = 0; day <= SEED_WINDOW_DAYS; day += 1) {
         const random = createRandom(hashString(`${s.code}|${day}`));
-        const free = 1 + (day % 2);
+        const free = s.code === f.nearlyFull.scheduleCode ? 1 + (day % 2) : f.noSeatSelectionTwoLeft.remaining;
         push(addDays(today, day), pickDistinct(all, all.length - free, random));
       }
       continue;

@@ -41,6 +41,7 @@ export interface ConnectingLegCard {
   operatorLogo: string;
   scheduleCode: string;
   selectSeat: boolean;
+  remainingSeats: number;
   departPool: string;
   dropPool: string;
   departCity: string;
@@ -148,6 +149,7 @@ export function toScheduleCard(schedule: Schedule): ScheduleCard {
       operatorLogo: leg.operator_logo,
       scheduleCode: leg.schedule_code,
       selectSeat: leg.select_seat,
+      remainingSeats: leg.sisa_kursi,
       departPool: leg.asal_cabang_nama,
       dropPool: leg.tujuan_cabang_nama,
       departCity: leg.asal_kota_nama,
@@ -232,6 +234,7 @@ export function toTripLegs(schedule: ScheduleCard): TripLeg[] {
         destination: leg.dropPool,
         selectSeat: leg.selectSeat,
         refundable: schedule.isRefundable,
+        remainingSeats: leg.remainingSeats,
       }));
   }
   return [
@@ -247,6 +250,7 @@ export function toTripLegs(schedule: ScheduleCard): TripLeg[] {
       destination: schedule.dropPool,
       selectSeat: schedule.selectSeat,
       refundable: schedule.isRefundable,
+      remainingSeats: schedule.remainingSeats,
     },
   ];
 }

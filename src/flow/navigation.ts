@@ -9,6 +9,7 @@ export const ROUTE_PATHS = {
   'detail-schedule': '/app/schedule/{-$return}/detail-schedule',
   'select-seat': '/app/select-seat/{-$return}',
   'information-passengers': '/app/information-passengers',
+  'list-voucher': '/app/information-passengers/list-voucher',
   'm-information-passengers-no-select-seat': '/app/m-information-passengers-without-no-select-seat/{-$return}',
   'info-customer-order': '/app/information-passengers/info-customer-order',
   'confirmation-payment-order': '/app/confirmation-order/$code',

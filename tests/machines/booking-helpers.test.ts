@@ -406,6 +406,30 @@ describe('schedules without seat selection are priced by head count (both calls)
     expect(buildCekHargaBody(blank).jumlah_penumpang_pergi).toBe(1);
   });
 
+  it('the price check never asks for more passengers than the schedule has seats left', () => {
+    const twoLeft = { ...noSeatTrip, outbound: [freeLeg('J-FREE', { remainingSeats: 2 })] };
+    const three = context({
+      trip: twoLeft,
+      passengers: { pergi: [passengers('Budi Santoso', 'Siti Aminah', 'Ani Lestari')], pulang: [] },
+    });
+    expect(buildCekHargaBody(three)).toMatchObject({ jumlah_penumpang_pergi: 2 });
+    // The reservation sends the passengers as entered: the server judges what is left.
+    expect(buildReservasiBody(three)).toMatchObject({ jumlah_penumpang_pergi: 3 });
+    // Connecting: the fullest leg decides for every leg.
+    const lastLegOneLeft = context({
+      trip: {
+        ...connectingFreeSecond,
+        outbound: [
+          { ...connectingFreeSecond.outbound[0]!, remainingSeats: 9 },
+          { ...connectingFreeSecond.outbound[1]!, remainingSeats: 1 },
+        ],
+      },
+      passengers: { pergi: [{}, { 'pass1-0': 'Budi Santoso', 'pass1-1': 'Siti Aminah' }], pulang: [] },
+    });
+    expect(buildCekHargaBody(lastLegOneLeft).connecting?.[1]).toMatchObject({ jumlah_penumpang: 1 });
+    expect(buildReservasiBody(lastLegOneLeft).connecting?.[1]).toMatchObject({ jumlah_penumpang: 2 });
+  });
+
   it('legs with seat selection send no count: their seats count', () => {
     for (const body of [buildCekHargaBody(fullRoundTrip), buildReservasiBody(fullRoundTrip)]) {
       expect(body).not.toHaveProperty('jumlah_penumpang_pergi');

@@ -251,6 +251,7 @@ const scenarios: Scenario[] = [
         ? [{ type: 'voucher.clear' } as const]
         : [{ type: 'voucher.set', voucher: { name: 'Hemat', code: 'HEMAT', price: 10_000 } } as const]),
       { type: 'voucher.open' },
+      { type: 'voucher.attach' },
       { type: 'voucher.close' },
       { type: 'passengers.change', direction: 'pergi' },
       { type: 'leave.request', intent: { kind: 'route', name: 'schedule' } },
@@ -269,6 +270,7 @@ const scenarios: Scenario[] = [
       { type: 'child.close', id: 'bookerForm' },
       ev({ type: 'xstate.done.actor.bookerForm', output: validBooker }),
       { type: 'voucher.open' },
+      { type: 'voucher.attach' },
       { type: 'page.enter', from: 'partner-schedule' },
       { type: 'sameAsBooker.set', value: true },
       { type: 'price.refresh' },
@@ -505,6 +507,10 @@ function checkEvent(step: Step, event: BookingEvent): void {
     checkScheduleChoice(step, event as ScheduleChoice);
     return;
   }
+  if (event.type === 'voucher.open' || event.type === 'voucher.attach') {
+    checkVoucherListOpening(step, event.type);
+    return;
+  }
   if (event.type.startsWith('xstate.done.actor.seatSelection.')) {
     const { direction } = (event as unknown as { output: { direction: Direction } }).output;
     const was = previous.context;
@@ -553,6 +559,31 @@ function checkEvent(step: Step, event: BookingEvent): void {
       ensure(context.openChildren.includes('passengerForm.pergi.0'), 'the passenger form runs');
     }
   }
+}
+
+/**
+ * The voucher list sheet: the bar's "open" goes to it once the list may open; the sheet's own
+ * address (a link, a reload) opens the list where it is, or replaces itself with the booking page.
+ */
+function checkVoucherListOpening(step: Step, type: 'voucher.open' | 'voucher.attach'): void {
+  const { previous, snapshot, newNavigations, newToasts } = step;
+  const wasOpen = voucherListOpen(previous);
+  const allowed = isBookerComplete(previous.context.booker);
+  ensure(voucherListOpen(snapshot) === (wasOpen || allowed), `${type}: open only with the booker details`);
+  const listRoute: NavigationIntent[] = [{ kind: 'route', name: 'list-voucher' }];
+  const expected: NavigationIntent[] =
+    type === 'voucher.open'
+      ? wasOpen || allowed
+        ? listRoute
+        : []
+      : wasOpen || allowed
+        ? []
+        : [{ kind: 'route', name: 'information-passengers', replace: true }];
+  ensure(same(newNavigations, expected), `${type}: ${JSON.stringify(expected)}`);
+  ensure(
+    newToasts.length === (wasOpen || allowed ? 0 : 1),
+    `${type}: the booker toast exactly when the list may not open`,
+  );
 }
 
 /** "Pilih": the two refusals leave everything as it was; otherwise a fresh booking from any step. */

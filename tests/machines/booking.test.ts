@@ -18,7 +18,6 @@ import {
 import {
   DONATION_DEFAULT,
   ERROR_TOAST_DELAY_MS,
-  MAX_PASSENGERS,
   REFUNDABLE_HIGHLIGHT_MS,
   TOAST_MESSAGE_MS,
 } from '../../machines/constants';
@@ -388,6 +387,99 @@ describe('bookingMachine: voucher list', () => {
   });
 });
 
+describe('bookingMachine: voucher list navigation', () => {
+  const listRoute: NavigationIntent = { kind: 'route', name: 'list-voucher' };
+
+  it('opening goes to the list sheet; refused, it stays on the page', () => {
+    const run = start({ trip: oneWay });
+    run.actor.send({ type: 'voucher.open' });
+    expect(run.emitted.navigations).toEqual([]);
+    enterBooker(run);
+    run.actor.send({ type: 'voucher.open' });
+    expect(run.emitted.navigations).toEqual([listRoute]);
+  });
+
+  it('the sheet opened by its address (a link, a reload) opens the list without a second entry', () => {
+    const run = start({ trip: oneWay, booker: validBooker });
+    run.actor.send({ type: 'voucher.attach' });
+    expect(voucherListOpen(run.actor.getSnapshot())).toBe(true);
+    expect(run.emitted.navigations).toEqual([]);
+    // Opened by the bar first, the sheet mounting asks again: nothing more happens.
+    run.actor.send({ type: 'voucher.close' });
+    run.actor.send({ type: 'voucher.open' });
+    run.actor.send({ type: 'voucher.attach' });
+    expect(run.emitted.navigations).toEqual([listRoute]);
+    expect(voucherListOpen(run.actor.getSnapshot())).toBe(true);
+  });
+
+  it('the sheet opened by its address without the booker: its toast, and the page replaces it', () => {
+    const run = start({ trip: oneWay });
+    run.actor.send({ type: 'voucher.attach' });
+    expect(voucherListOpen(run.actor.getSnapshot())).toBe(false);
+    expect(run.emitted.toasts).toEqual([toast('Detail pemesan kosong, harap masukan detail lebih dahulu')]);
+    expect(run.emitted.navigations).toEqual([{ kind: 'route', name: 'information-passengers', replace: true }]);
+  });
+
+  it('a list left open without its sheet (an earlier visit) opens the sheet again', () => {
+    const run = start({ trip: oneWay, booker: validBooker });
+    run.actor.send({ type: 'voucher.attach' });
+    run.actor.send({ type: 'voucher.open' });
+    expect(run.emitted.navigations).toEqual([listRoute]);
+    expect(voucherListOpen(run.actor.getSnapshot())).toBe(true);
+  });
+});
+
+describe('bookingMachine: seats left on a schedule without seat selection', () => {
+  const fewLeft = { ...noSeatTrip, outbound: [{ ...noSeatTrip.outbound[0]!, remainingSeats: 2 }] };
+
+  it('the passenger form knows the seats the chosen schedule has left', () => {
+    const run = start({ trip: fewLeft });
+    run.actor.send({ type: 'passengers.open', direction: 'pergi' });
+    expect(run.childInput('passengerForm.pergi.0')).toMatchObject({ remainingSeats: 2 });
+    // A lower count from the screen wins; a higher one does not lift the schedule's.
+    run.actor.send({ type: 'passengers.open', direction: 'pergi', remainingSeats: 1 });
+    expect(run.childInput('passengerForm.pergi.0')).toMatchObject({ remainingSeats: 1 });
+    run.actor.send({ type: 'passengers.open', direction: 'pergi', remainingSeats: 5 });
+    expect(run.childInput('passengerForm.pergi.0')).toMatchObject({ remainingSeats: 2 });
+  });
+
+  it('"Pilih" carries the count into the trip, and the price check stays within it', () => {
+    const run = start({ layout: 'd' });
+    run.actor.send({ type: 'schedule.choose', direction: 'pergi', legs: fewLeft.outbound });
+    expect(run.actor.getSnapshot().context.trip?.outbound[0]?.remainingSeats).toBe(2);
+    enterPassengers(run, 'pergi', 0, passengers('Budi Santoso', 'Siti Aminah', 'Ani Lestari'));
+    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ jumlah_penumpang_pergi: 2 });
+  });
+});
+
+describe('bookingMachine: later connecting legs follow the first leg', () => {
+  it("saving the first leg's names tells the later legs' open forms", () => {
+    const run = start({ trip: connecting });
+    run.actor.send({ type: 'passengers.open', direction: 'pergi', legIndex: 1 });
+    const later = childOf(run.actor, 'passengerForm.pergi.1');
+    const received: unknown[] = [];
+    const inspect = run.actor.system.inspect((event) => {
+      if (event.type === '@xstate.event' && event.actorRef === later) received.push(event.event);
+    });
+    enterPassengers(run, 'pergi', 0, { 'pass0-0': 'Budi Santoso', 'pass0-1': 'Siti Aminah' });
+    inspect.unsubscribe();
+    expect(received).toEqual([{ type: 'firstLeg.update', names: ['Budi Santoso', 'Siti Aminah'] }]);
+  });
+
+  it('a later leg saved, or a direct trip, tells nobody', () => {
+    const run = start({ trip: connecting });
+    run.actor.send({ type: 'passengers.open', direction: 'pergi', legIndex: 0 });
+    const first = childOf(run.actor, 'passengerForm.pergi.0');
+    const received: unknown[] = [];
+    const inspect = run.actor.system.inspect((event) => {
+      if (event.type === '@xstate.event' && event.actorRef === first) received.push(event.event);
+    });
+    enterPassengers(run, 'pergi', 1, { 'pass1-0': 'Budi Santoso' });
+    inspect.unsubscribe();
+    expect(received).toEqual([]);
+  });
+});
+
 describe('bookingMachine: validation order', () => {
   async function reserveAndExpect(run: Run, message: string, field: string) {
     run.actor.send({ type: 'reserve.request' });
@@ -752,7 +844,8 @@ describe('bookingMachine: children', () => {
       legIndex: 1,
       legCount: 2,
       firstLegNames: [],
-      remainingSeats: MAX_PASSENGERS,
+      // No schedule count on this trip: only the maximum of passengers applies.
+      remainingSeats: null,
     });
     expect(run.childInput('bookerForm')).toEqual({ initial: { name: '', phone: '', email: '' }, embedded: false });
   });

@@ -53,6 +53,10 @@ const seatUpdates = (): PassengerFormEvent[] => [
   { type: 'seats.update', seats: [] },
 ];
 
+/** The first leg's names saved while a later leg's form is open (desktop shows every leg at once). */
+const firstLegUpdates = (snapshot: Snapshot): PassengerFormEvent[] =>
+  snapshot.context.tripKind === 'connecting' ? [{ type: 'firstLeg.update', names: ['Ani', 'Dedi Kurnia'] }] : [];
+
 /**
  * A reload restored the form: pending debounces wait again. Offered only while one runs; with none
  * it changes nothing (see the unit tests), and offering it everywhere only doubles the paths.
@@ -62,7 +66,8 @@ function offered(snapshot: Snapshot): PassengerFormEvent[] {
   const waiting =
     snapshot.matches({ editing: { validation: 'debouncing' } }) ||
     snapshot.matches({ editing: { completion: 'debouncing' } });
-  return waiting ? [...events, ...seatUpdates(), resume] : [...events, ...seatUpdates()];
+  const always = [...events, ...seatUpdates(), ...firstLegUpdates(snapshot)];
+  return waiting ? [...always, resume] : always;
 }
 
 const seat = (no: string): ChosenSeat => ({
@@ -138,7 +143,7 @@ function always(snapshot: Snapshot, input: PassengerFormInput): void {
   }
   if (context.sameAsFirst) {
     ensure(
-      context.rows.every((row, index) => row.name === (input.firstLegNames?.[index] ?? '')),
+      context.rows.every((row, index) => row.name === (context.firstLegNames?.[index] ?? '')),
       'same as first leg on: names are the first leg names',
     );
   }
@@ -266,6 +271,19 @@ describe('passenger form model', () => {
               after.rows.every((row, index) => row.name === (before.context.rows[index]?.name ?? '')),
               'names already typed stay on their rows',
             );
+          }
+          if (event.type === 'firstLeg.update') {
+            const after = actor.getSnapshot().context;
+            ensure(same(after.firstLegNames, event.names), 'a later leg keeps the first leg names it was told');
+            if (before.context.sameAsFirst) {
+              ensure(after.sameAsFirst, 'the copy stays on');
+              ensure(
+                after.rows.every((row, index) => row.name === (event.names[index] ?? '')),
+                'with the copy on, the names follow the first leg',
+              );
+            } else {
+              ensure(same(after.rows, before.context.rows), 'with the copy off, the names stay');
+            }
           }
           if (event.type === 'flow.resume') {
             ensure(

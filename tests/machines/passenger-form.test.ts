@@ -132,6 +132,21 @@ describe('rows', () => {
     ]);
   });
 
+  it('without a count of seats left, only the maximum of passengers stops adding', () => {
+    const unknown = start({ remainingSeats: null });
+    unknown.actor.send({ type: 'passenger.add' });
+    unknown.actor.send({ type: 'passenger.add' });
+    unknown.actor.send({ type: 'passenger.add' });
+    expect(unknown.snap().context.rows).toHaveLength(3);
+    expect(selectCanAdd(unknown.snap())).toEqual({
+      canAdd: false,
+      reason: 'Sudah mencapai batas maksimum (3) penumpang.',
+    });
+    expect(unknown.emitted.map((event) => (event.type === 'toast' ? event.message : ''))).toEqual([
+      'Sudah mencapai batas maksimum (3) penumpang.',
+    ]);
+  });
+
   it('does not add rows beside chosen seats (rows follow the seats)', () => {
     const { actor, snap, emitted } = start({ seats: [seat('1')] });
     actor.send({ type: 'passenger.add' });
@@ -451,6 +466,46 @@ describe('Sama dengan penumpang rute pertama (connecting legs after the first)',
     actor.send({ type: 'sameAsFirst.toggle' });
     type(1, 'Budi');
     expect(snap().context.sameAsFirst).toBe(false);
+  });
+
+  it('copies the first leg names typed after this form started (firstLeg.update)', () => {
+    const { actor, snap, names } = start({ ...laterLeg, firstLegNames: [] });
+    actor.send({ type: 'firstLeg.update', names: ['Citra Dewi', 'Dedi'] });
+    expect(names()).toEqual(['', '']);
+    expect(snap().context.sameAsFirst).toBe(false);
+    actor.send({ type: 'sameAsFirst.toggle' });
+    expect(names()).toEqual(['Citra Dewi', 'Dedi']);
+  });
+
+  it('with the switch on, the copied names follow the first leg', () => {
+    const { actor, clock, snap, names } = start(laterLeg);
+    actor.send({ type: 'sameAsFirst.toggle' });
+    actor.send({ type: 'firstLeg.update', names: ['Ani Lestari', 'Budi Santoso'] });
+    expect(names()).toEqual(['Ani Lestari', 'Budi Santoso']);
+    expect(snap().context.sameAsFirst).toBe(true);
+    clock.increment(COMPLETION_DEBOUNCE_MS);
+    expect(selectIsComplete(snap())).toBe(true);
+  });
+
+  it('ignores first leg names on the first leg and on direct trips', () => {
+    for (const input of [
+      { ...laterLeg, legIndex: 0, firstLegNames: undefined },
+      { ...laterLeg, tripKind: 'one-way' as const, firstLegNames: undefined },
+    ]) {
+      const { actor, snap } = start(input);
+      actor.send({ type: 'firstLeg.update', names: ['Ani Lestari'] });
+      expect(snap().context.firstLegNames).toBeNull();
+      expect(selectShowsSameAsFirst(snap())).toBe(false);
+    }
+  });
+
+  it('reopened with the copied names (desktop restarts a saved form), the switch is still on', () => {
+    const copied = start({ ...laterLeg, initial: { 'pass1-0': 'Ani', 'pass1-1': 'Budi Santoso' } });
+    expect(copied.snap().context.sameAsFirst).toBe(true);
+    const other = start({ ...laterLeg, initial: { 'pass1-0': 'Ani', 'pass1-1': 'Citra' } });
+    expect(other.snap().context.sameAsFirst).toBe(false);
+    const blank = start({ ...laterLeg, firstLegNames: [], seats: [] });
+    expect(blank.snap().context.sameAsFirst).toBe(false);
   });
 
   it('is refused on the first leg, on direct trips and without the first leg names', () => {

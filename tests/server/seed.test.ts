@@ -284,6 +284,15 @@ describe.each(TEST_DATABASES)('seed (%s)', (kind) => {
     }
   });
 
+  it('leaves exactly 2 seats free on the nearly full schedule without seat selection', async () => {
+    const { scheduleCode, operatorCode, remaining } = SEED_FIXTURES.noSeatSelectionTwoLeft;
+    const s = await loadSchedule(db, scheduleCode);
+    expect(s.operator.code).toBe(operatorCode);
+    expect(s.schedule.selectSeat).toBe(false);
+    const tomorrow = await bookedSeats(db, s.schedule.id, TOMORROW);
+    expect(s.layout.capacity - tomorrow.size).toBe(remaining);
+  });
+
   it('leaves only 1-2 seats free on the nearly full schedule on every day of the window', async () => {
     const s = await loadSchedule(db, SEED_FIXTURES.nearlyFull.scheduleCode);
     const tomorrow = await bookedSeats(db, s.schedule.id, TOMORROW);

@@ -77,6 +77,7 @@ const connecting = schedule({
       asal_cabang_nama: 'Pool Tuparev',
       tujuan_cabang_nama: 'Pool Pemuda',
       select_seat: false,
+      sisa_kursi: 2,
     }),
     leg(1, {}),
   ],
@@ -97,6 +98,7 @@ describe('Schedule -> TripLeg', () => {
         destination: 'Pool Cawang',
         selectSeat: true,
         refundable: true,
+        remainingSeats: 8,
       },
     ]);
   });
@@ -112,6 +114,7 @@ describe('Schedule -> TripLeg', () => {
       destination: 'Pool Pemuda',
       selectSeat: false,
       refundable: false,
+      remainingSeats: 2,
     });
   });
 

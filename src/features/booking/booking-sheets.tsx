@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { voucherListOpen } from '../../../machines/booking.machine';
 import { operatorSnkQueryOptions } from '../../api/schedule-detail-queries';
 import { buttonStyles } from '../../components/button-styles';
@@ -14,8 +13,6 @@ import { BerkahInfo } from './info-content';
 import { PassengerSummary } from './passenger-summary';
 import { Skeleton } from './form-field';
 import { VoucherList } from './voucher-list';
-
-const BOOKING_PAGE = '/app/information-passengers';
 
 /** Closes the sheet it sits in once `done` turns true after having been false. */
 function CloseWhen({ done }: { done: boolean }) {
@@ -71,24 +68,19 @@ export function PassengerSheet() {
 }
 
 /**
- * "Pilih Voucher" (list-voucher): shown only while the booking flow has the voucher list open.
- * Opened by a link or a reload, it asks the flow first and goes back to the booking page when
- * the flow refuses (its toast says why).
+ * "Pilih Voucher" (list-voucher): shown while the booking flow has the voucher list open, and
+ * closed by the flow (a voucher chosen) like by its own close icon. Opened by a link or a reload,
+ * it tells the flow it is already here; the flow opens the list in place, or leaves for the booking
+ * page when the list may not open (its toast says why).
  */
 export function VoucherSheet() {
   const booking = useBookingActor();
-  const navigate = useNavigate();
   const open = useBookingSelector(voucherListOpen);
   useEffect(() => {
-    if (!voucherListOpen(booking.getSnapshot())) {
-      booking.send({ type: 'voucher.open' });
-      if (!voucherListOpen(booking.getSnapshot())) void navigate({ to: BOOKING_PAGE, replace: true });
-    }
+    booking.send({ type: 'voucher.attach' });
     // Leaving the sheet (closing, Back) closes the list in the flow too.
-    return () => {
-      if (voucherListOpen(booking.getSnapshot())) booking.send({ type: 'voucher.close' });
-    };
-  }, [booking, navigate]);
+    return () => booking.send({ type: 'voucher.close' });
+  }, [booking]);
   return (
     <RouteSheet title="Pilih Voucher">
       <CloseWhen done={!open} />

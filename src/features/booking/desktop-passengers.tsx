@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Armchair } from 'lucide-react';
-import { legsOf, passengerFormChild } from '../../../machines/booking.machine';
+import { legsOf } from '../../../machines/booking.machine';
 import type { Direction, Trip } from '../../../machines/types';
 import { buttonStyles } from '../../components/button-styles';
 import { useBookingActor } from '../../flow/booking-actor';
@@ -14,25 +14,14 @@ import { Skeleton } from './form-field';
 
 /**
  * One leg's names inline. Desktop has no "Simpan" for them: leaving the form saves it (the form
- * keeps its names only when every one is valid). New seats reach the open form from the flow.
+ * keeps its names only when every one is valid). New seats, and a later leg's copy of the first
+ * leg's names, reach the open form from the flow.
  */
 function DesktopPassengerLeg({ trip, direction, legIndex }: { trip: Trip; direction: Direction; legIndex: number }) {
   const booking = useBookingActor();
   const child = useRunningPassengerForm(direction, legIndex);
   const leg = legsOf(trip, direction)[legIndex];
   useKeepChildAttached({ kind: 'passengerForm', direction, legIndex }, child !== undefined);
-  /*
-   * Every leg's form starts with the page, before the first leg has names; the first leg is saved
-   * when focus leaves it, so copying its names starts this form again to take the names saved since.
-   */
-  const toggleSameAsFirst = () => {
-    if (!child || child.getSnapshot().context.sameAsFirst) {
-      child?.send({ type: 'sameAsFirst.toggle' });
-      return;
-    }
-    booking.send({ type: 'passengers.open', direction, legIndex });
-    passengerFormChild(booking.getSnapshot(), direction, legIndex)?.send({ type: 'sameAsFirst.toggle' });
-  };
 
   if (!leg) return null;
   const showHeader = trip.kind !== 'one-way';
@@ -54,7 +43,6 @@ function DesktopPassengerLeg({ trip, direction, legIndex }: { trip: Trip; direct
                 : undefined
             }
             onChangePassengers={() => booking.send({ type: 'passengers.change', direction, legIndex })}
-            onSameAsFirstToggle={toggleSameAsFirst}
           />
         ) : (
           <div className="space-y-3" aria-hidden="true">

@@ -35,8 +35,6 @@ interface PassengerFieldsProps {
    * only shows on forms that add rows themselves.
    */
   onChangePassengers?: () => void;
-  /** Replaces the plain toggle of "Sama dengan penumpang rute pertama" (the desktop form restarts first). */
-  onSameAsFirstToggle?: () => void;
 }
 
 /**
@@ -44,13 +42,7 @@ interface PassengerFieldsProps {
  * error, a remove button on rows after the first, "Sama dengan penumpang rute pertama" on later
  * connecting legs, and "Tambah Penumpang" (the machine refuses with its toast when it cannot).
  */
-export function PassengerFields({
-  child,
-  variant,
-  onSelfToggled,
-  onChangePassengers,
-  onSameAsFirstToggle,
-}: PassengerFieldsProps) {
+export function PassengerFields({ child, variant, onSelfToggled, onChangePassengers }: PassengerFieldsProps) {
   const rows = useSelector(child, selectRows, sameJson);
   const canToggleSelf = useSelector(child, selectCanToggleSelf);
   const selfOn = useSelector(child, (snapshot) => snapshot.context.selfDetails);
@@ -67,7 +59,7 @@ export function PassengerFields({
     list.current?.querySelectorAll('input')[index - 1]?.focus();
     child.send({ type: 'passenger.remove', index });
   };
-  const toggleSameAsFirst = onSameAsFirstToggle ?? (() => child.send({ type: 'sameAsFirst.toggle' }));
+  const toggleSameAsFirst = () => child.send({ type: 'sameAsFirst.toggle' });
   const toggleSelf = () => {
     child.send({ type: 'self.toggle' });
     onSelfToggled?.(!selfOn);

@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router';
 import { ChevronRight, Pencil, TicketPercent, X } from 'lucide-react';
 import { voucherListOpen } from '../../../machines/booking.machine';
 import { buttonStyles } from '../../components/button-styles';
@@ -8,19 +7,14 @@ import { useBookingContext } from './booking-state';
 
 export const USE_VOUCHER = 'Gunakan Voucher';
 export const VOUCHER_APPLIED = 'Berhasil Digunakan';
-export const VOUCHER_SHEET_PATH = '/app/information-passengers/list-voucher';
 
 /**
- * Asks the booking flow for the voucher list; the list sheet shows only once the flow opened it
- * (it refuses, with its toast, while the booker details are empty).
+ * Asks the booking flow for the voucher list: the flow opens its sheet, or refuses with its toast
+ * while the booker details are empty.
  */
 export function useOpenVoucherList(): () => void {
   const booking = useBookingActor();
-  const navigate = useNavigate();
-  return () => {
-    booking.send({ type: 'voucher.open' });
-    if (voucherListOpen(booking.getSnapshot())) void navigate({ to: VOUCHER_SHEET_PATH });
-  };
+  return () => booking.send({ type: 'voucher.open' });
 }
 
 /** "Gunakan Voucher", or the voucher in use with "Berhasil Digunakan", a pencil and a clear icon. */
