@@ -25,6 +25,8 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
+      // Tests tagged @mobile-only exercise a mobile-only screen (the booking page's route cards).
+      grepInvert: /@mobile-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {

@@ -219,3 +219,23 @@ test.describe('opening a schedule detail from the list waits 200 ms', () => {
     expect(new URL(page.url()).pathname).toBe(listPath);
   });
 });
+
+test('mobile booking page: a "Rute Perjalanan" card opens the schedule detail 200 ms after the tap @mobile-only', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await oneWayBooking(page);
+  const card = page.getByRole('link', { name: /Lihat detail jadwal/ }).first();
+  await expect(card).toHaveAttribute('href', /\/app\/detail-schedule-standalone\?.*schedule_code=/);
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1_000);
+  const bookingPath = new URL(page.url()).pathname;
+
+  await card.click();
+  await page.clock.runFor(199);
+  expect(new URL(page.url()).pathname).toBe(bookingPath);
+  await page.clock.runFor(1);
+  await expect(page).toHaveURL(/\/app\/detail-schedule-standalone\?.*schedule_code=/);
+  await page.clock.resume();
+  await expect(page.getByRole('heading', { name: 'Rute Perjalanan' }).first()).toBeVisible();
+});

@@ -81,6 +81,7 @@ export type NavigationIntent =
         | 'home'
         | 'schedule'
         | 'detail-schedule'
+        | 'detail-schedule-standalone'
         | 'select-seat'
         | 'information-passengers'
         | 'list-voucher'

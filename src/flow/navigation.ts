@@ -7,6 +7,7 @@ export const ROUTE_PATHS = {
   home: '/',
   schedule: '/app/schedule/{-$return}',
   'detail-schedule': '/app/schedule/{-$return}/detail-schedule',
+  'detail-schedule-standalone': '/app/detail-schedule-standalone',
   'select-seat': '/app/select-seat/{-$return}',
   'information-passengers': '/app/information-passengers',
   'list-voucher': '/app/information-passengers/list-voucher',

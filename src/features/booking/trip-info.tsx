@@ -7,6 +7,7 @@ import type { Direction, Trip, TripLeg } from '../../../machines/types';
 import { detailJadwalQueryOptions, type DetailStop } from '../../api/schedule-detail-queries';
 import { OperatorLogo } from '../../components/operator-logo';
 import { cx } from '../../lib/cx';
+import { useDelayedNavigation } from '../../flow/booking-actor';
 import { formatDateShort, formatTime } from '../../lib/format';
 import { mapsSearchUrl } from '../../lib/maps';
 import { directionLabel, directionsOf } from './booking-state';
@@ -177,6 +178,7 @@ export function DepartureInfo({ trip }: { trip: Trip }) {
  */
 export function RouteCards({ trip }: { trip: Trip }) {
   const headingId = useId();
+  const delayed = useDelayedNavigation();
   return (
     <section aria-labelledby={headingId} className="space-y-2">
       <h2 id={headingId} className="text-base font-bold">
@@ -189,6 +191,20 @@ export function RouteCards({ trip }: { trip: Trip }) {
               <Link
                 to="/app/detail-schedule-standalone"
                 search={{ operator_code: leg.operatorCode, schedule_code: leg.scheduleCode, date: leg.date }}
+                onClick={(event) => {
+                  // Spec: schedule detail opens 200 ms after the press; modified clicks (new tab)
+                  // keep the link's own behaviour.
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  event.preventDefault();
+                  delayed({
+                    type: 'detail.open',
+                    intent: {
+                      kind: 'route',
+                      name: 'detail-schedule-standalone',
+                      search: { operator_code: leg.operatorCode, schedule_code: leg.scheduleCode, date: leg.date },
+                    },
+                  });
+                }}
                 className="hairline flex items-center gap-3 rounded-card border-grey-200 bg-white p-3"
               >
                 <OperatorLogo src={leg.operatorLogo} name={leg.operatorName} />
