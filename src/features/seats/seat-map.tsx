@@ -1,8 +1,18 @@
-import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, type FocusEvent, type KeyboardEvent } from 'react';
-import { useSelector } from '@xstate/react';
+import {
+  memo,
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
+import type { Subscription } from 'xstate';
 import { Check, Cigarette, ShipWheel, Toilet, X } from 'lucide-react';
 import type { Floor, Seat } from '../../../contract/seats';
-import { tileStatus, type TileStatus } from '../../../machines/seat-selection.machine';
+import { currentFloor, tileStatus, type TileStatus } from '../../../machines/seat-selection.machine';
 import { cx } from '../../lib/cx';
 import { floorRows, isSeatTile, moveSeatFocus, seatMoveOf, seatStops, type PlacedTile } from './seat-grid-navigation';
 import type { SeatActor } from './seat-reads';
@@ -31,6 +41,78 @@ function initialStop(actor: SeatActor, stops: readonly PlacedTile[]): string | n
   );
 }
 
+/**
+ * The tiles' statuses behind one subscription to the seat child. A tile that read the child
+ * itself would run its selector on every snapshot: a tap would wake all 40 tiles of a bus to
+ * re-render two. Here one pass compares each shown tile's status and wakes only the changed ones.
+ */
+export interface TileStatusStore {
+  get(key: string): TileStatus;
+  subscribe(key: string, onChange: () => void): () => void;
+}
+
+export function createTileStatusStore(actor: SeatActor): TileStatusStore {
+  const statuses = new Map<string, TileStatus>();
+  const listeners = new Map<string, Set<() => void>>();
+  let context = actor.getSnapshot().context;
+  let subscription: Subscription | null = null;
+  const refresh = (next: typeof context) => {
+    if (next === context) return;
+    const previous = context;
+    context = next;
+    // On the same floor only seats entering or leaving the selection can change; else all can.
+    const keys =
+      currentFloor(previous) === currentFloor(next)
+        ? new Set([...previous.selection, ...next.selection].map((chosen) => chosen.key))
+        : statuses.keys();
+    const changed: string[] = [];
+    for (const key of keys) {
+      const shown = statuses.get(key);
+      if (shown === undefined) continue;
+      const status = tileStatus(context, key);
+      if (status === shown) continue;
+      statuses.set(key, status);
+      changed.push(key);
+    }
+    for (const key of changed) listeners.get(key)?.forEach((onChange) => onChange());
+  };
+  return {
+    get(key) {
+      // Unwatched (a first render), the child may have moved on since the last read.
+      if (!subscription) refresh(actor.getSnapshot().context);
+      let status = statuses.get(key);
+      if (status === undefined) {
+        status = tileStatus(context, key);
+        statuses.set(key, status);
+      }
+      return status;
+    },
+    subscribe(key, onChange) {
+      if (!subscription) {
+        refresh(actor.getSnapshot().context);
+        subscription = actor.subscribe((snapshot) => refresh(snapshot.context));
+      }
+      let forKey = listeners.get(key);
+      if (!forKey) listeners.set(key, (forKey = new Set()));
+      forKey.add(onChange);
+      return () => {
+        forKey.delete(onChange);
+        if (forKey.size === 0) listeners.delete(key);
+        if (listeners.size === 0) {
+          subscription?.unsubscribe();
+          subscription = null;
+        }
+      };
+    },
+  };
+}
+
+function useTileStatus(store: TileStatusStore, key: string): TileStatus {
+  const subscribe = useCallback((onChange: () => void) => store.subscribe(key, onChange), [store, key]);
+  const read = () => store.get(key);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
 interface SeatMapProps {
   actor: SeatActor;
   floor: Floor;
@@ -50,8 +132,11 @@ export function SeatMap({ actor, floor, normalPrice, label }: SeatMapProps) {
   const stops = useMemo(() => seatStops(rows), [rows]);
   const grid = useRef<HTMLDivElement>(null);
   const active = useRef<string | null>(null);
+  // The button holding the tab stop, kept so a tap does not search the grid for it.
+  const activeButton = useRef<HTMLElement | null>(null);
   const size = tileSizeOf(floor);
   const idPrefix = useId();
+  const statuses = useMemo(() => createTileStatusStore(actor), [actor]);
 
   const seatButton = (key: string | null) =>
     key === null ? null : (grid.current?.querySelector<HTMLButtonElement>(`[data-seat-key="${key}"]`) ?? null);
@@ -61,17 +146,19 @@ export function SeatMap({ actor, floor, normalPrice, label }: SeatMapProps) {
    * re-render tiles for a focus move, and a seat tap must cost its own tile and the summary only.
    * Tiles always render tabIndex -1, so React never puts it back.
    */
-  const moveTabStop = useCallback((key: string) => {
+  const moveTabStop = useCallback((key: string, button?: HTMLElement) => {
     if (key === active.current) return;
-    const previous = seatButton(active.current);
+    const previous = activeButton.current ?? seatButton(active.current);
     if (previous) previous.tabIndex = -1;
-    const next = seatButton(key);
+    const next = button ?? seatButton(key);
     if (next) next.tabIndex = 0;
     active.current = key;
+    activeButton.current = next;
   }, []);
 
   useLayoutEffect(() => {
     active.current = null;
+    activeButton.current = null;
     const first = initialStop(actor, stops);
     if (first !== null) moveTabStop(first);
   }, [actor, stops, moveTabStop]);
@@ -99,8 +186,9 @@ export function SeatMap({ actor, floor, normalPrice, label }: SeatMapProps) {
 
   // A click or a tab into the map moves the tab stop to the seat that got focus.
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
-    const key = (event.target as HTMLElement).dataset.seatKey;
-    if (key) moveTabStop(key);
+    const button = event.target as HTMLElement;
+    const key = button.dataset.seatKey;
+    if (key) moveTabStop(key, button);
   };
 
   return (
@@ -126,6 +214,7 @@ export function SeatMap({ actor, floor, normalPrice, label }: SeatMapProps) {
             columns={floor.kolom}
             size={size}
             actor={actor}
+            statuses={statuses}
             normalPrice={normalPrice}
             idPrefix={idPrefix}
           />
@@ -141,6 +230,7 @@ interface SeatRowProps {
   columns: number;
   size: TileSize;
   actor: SeatActor;
+  statuses: TileStatusStore;
   normalPrice: number;
   idPrefix: string;
 }
@@ -150,7 +240,16 @@ function isAnnounced(seat: Seat): boolean {
   return isSeatTile(seat.tipe) || seat.tipe === 'T' || seat.tipe === 'S';
 }
 
-const SeatRow = memo(function SeatRow({ rowNumber, tiles, columns, size, actor, normalPrice, idPrefix }: SeatRowProps) {
+const SeatRow = memo(function SeatRow({
+  rowNumber,
+  tiles,
+  columns,
+  size,
+  actor,
+  statuses,
+  normalPrice,
+  idPrefix,
+}: SeatRowProps) {
   const byColumn = new Map(tiles.map((tile) => [tile.col, tile]));
   const announced = tiles.some((tile) => isAnnounced(tile.seat));
   const cells = Array.from({ length: columns }, (_, index) => {
@@ -161,6 +260,7 @@ const SeatRow = memo(function SeatRow({ rowNumber, tiles, columns, size, actor, 
         <SeatTile
           key={col}
           actor={actor}
+          statuses={statuses}
           tileKey={tile.key}
           col={col}
           seat={tile.seat}
@@ -224,6 +324,7 @@ function LandmarkTile({ col, type, size }: { col: number; type: 'T' | 'S'; size:
 
 interface SeatTileProps {
   actor: SeatActor;
+  statuses: TileStatusStore;
   tileKey: string;
   col: number;
   seat: Seat;
@@ -232,17 +333,15 @@ interface SeatTileProps {
   descriptionId: string;
 }
 
-/** Lucide's check and x, drawn in one path whose shape changes, so a tap never mounts an icon. */
-const MARK_PATH: Record<TileStatus, string | null> = {
-  selected: 'M20 6 9 17l-5-5',
-  taken: 'M18 6 6 18M6 6l12 12',
-  available: null,
-  'not-a-seat': null,
-};
+/** Lucide's check and x. */
+const CHECK_PATH = 'M20 6 9 17l-5-5';
+const CROSS_PATH = 'M18 6 6 18M6 6l12 12';
 
-/** The check of a chosen seat, the cross of a taken one (states read without colour alone). */
-function StateMark({ status }: { status: TileStatus }) {
-  const path = MARK_PATH[status];
+/**
+ * The check of a chosen seat, the cross of a taken one (states read without colour alone). A free
+ * seat holds its check hidden: choosing it changes aria-pressed alone and CSS shows the check.
+ */
+function StateMark({ bookable }: { bookable: boolean }) {
   return (
     <svg
       aria-hidden="true"
@@ -252,18 +351,20 @@ function StateMark({ status }: { status: TileStatus }) {
       strokeWidth={3}
       strokeLinecap="round"
       strokeLinejoin="round"
-      className={cx('absolute top-0.5 right-0.5 size-3.5', path === null && 'invisible')}
+      className={cx('absolute top-0.5 right-0.5 size-3.5', bookable && 'invisible group-aria-pressed:visible')}
     >
-      <path d={path ?? 'M0 0'} />
+      <path d={bookable ? CHECK_PATH : CROSS_PATH} />
     </svg>
   );
 }
 
-const STATUS_LOOK: Record<Exclude<TileStatus, 'not-a-seat'>, string> = {
-  available: 'border-2 border-primary-600 bg-white text-primary-800 hover:bg-primary-50',
-  selected: 'border-2 border-primary-600 bg-primary-600 text-white',
-  taken: 'border-2 border-grey-200 bg-grey-200 text-grey-700 cursor-not-allowed',
-};
+/*
+ * A free and a chosen seat share one class list and differ by aria-pressed only, so a tap writes
+ * one attribute per tile and restyles nothing else.
+ */
+const BOOKABLE_LOOK =
+  'group border-2 border-primary-600 bg-white text-primary-800 hover:not-aria-pressed:bg-primary-50 aria-pressed:bg-primary-600 aria-pressed:text-white';
+const TAKEN_LOOK = 'border-2 border-grey-200 bg-grey-200 text-grey-700 cursor-not-allowed';
 
 /**
  * One seat: a toggle button named "Kursi {no}", pressed when chosen, unavailable when taken, its
@@ -271,6 +372,7 @@ const STATUS_LOOK: Record<Exclude<TileStatus, 'not-a-seat'>, string> = {
  */
 const SeatTile = memo(function SeatTile({
   actor,
+  statuses,
   tileKey,
   col,
   seat,
@@ -278,9 +380,9 @@ const SeatTile = memo(function SeatTile({
   normalPrice,
   descriptionId,
 }: SeatTileProps) {
-  const status = useSelector(actor, (snapshot) => tileStatus(snapshot.context, tileKey));
+  const status = useTileStatus(statuses, tileKey);
   const description = useMemo(() => seatDescription(seat, normalPrice), [seat, normalPrice]);
-  const look = status === 'not-a-seat' ? STATUS_LOOK.taken : STATUS_LOOK[status];
+  const bookable = status === 'selected' || status === 'available';
   return (
     <div role="gridcell" aria-colindex={col} className={cx(TILE_BOX[size], 'flex')}>
       <button
@@ -289,25 +391,22 @@ const SeatTile = memo(function SeatTile({
         tabIndex={-1}
         aria-label={`Kursi ${seat.no}`}
         aria-pressed={status === 'selected'}
-        aria-disabled={status === 'selected' || status === 'available' ? undefined : true}
+        aria-disabled={bookable ? undefined : true}
         aria-describedby={descriptionId}
         onClick={() => actor.send({ type: 'seat.toggle', key: tileKey })}
         // Fixed-size tiles contain their own layout and paint: a change repaints this tile only.
         className={cx(
           'relative flex flex-1 flex-col items-center justify-center rounded-lg text-sm leading-5 font-bold [contain:strict]',
-          look,
+          bookable ? BOOKABLE_LOOK : TAKEN_LOOK,
         )}
       >
         <span aria-hidden="true">{seat.no}</span>
-        <StateMark status={status} />
+        {status === 'not-a-seat' ? null : <StateMark bookable={bookable} />}
         {seat.tipe === 'PS' ? <Cigarette className="absolute bottom-0.5 left-0.5 size-3.5" aria-hidden="true" /> : null}
         {seat.flag_promo === 1 && seat.flag_booking === 0 ? (
           <span
             aria-hidden="true"
-            className={cx(
-              'rounded px-1 text-[10px] leading-3.5 font-bold',
-              status === 'selected' ? 'bg-white text-primary-800' : 'bg-warning-100 text-warning-800',
-            )}
+            className="rounded bg-warning-100 px-1 text-[10px] leading-3.5 font-bold text-warning-800 group-aria-pressed:bg-white group-aria-pressed:text-primary-800"
           >
             Promo
           </span>

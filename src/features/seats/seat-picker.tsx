@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { startTransition, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ArrowLeft, ArrowRight, CircleAlert, Info, ReceiptText, UserRoundCheck } from 'lucide-react';
@@ -19,7 +19,16 @@ import { formatDateShort, formatRupiah, formatTime } from '../../lib/format';
 import { useLayoutMode } from '../../platform/layout-mode';
 import { FloorTabs, floorTabId } from './floor-tabs';
 import { SeatLegend, SeatMap, SeatMapSkeleton } from './seat-map';
-import { sameSeatsPerLeg, sameSummaryView, seatSummaryView, seatView, seatsPerLeg, type SeatActor } from './seat-reads';
+import {
+  otherLegsSeats,
+  sameSeatsPerLeg,
+  sameSummaryView,
+  seatSummaryView,
+  seatView,
+  seatsPerLeg,
+  type SeatActor,
+  type SeatSummaryView,
+} from './seat-reads';
 import {
   DIRECTION_LABEL,
   legSeatsHeading,
@@ -363,6 +372,29 @@ const incompleteButton =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-card bg-grey-300 px-4 text-sm font-semibold text-grey-800';
 
 /**
+ * The seat information as the child says, updated as a transition: the tapped tile paints in the
+ * tap's own render, the summary in the next one. Unlike useDeferredValue over a selector, the
+ * tap's render does not run the summary at all (it would only show the old value again).
+ */
+function useSummaryView(actor: SeatActor): SeatSummaryView {
+  const [view, setView] = useState(() => seatSummaryView(actor.getSnapshot()));
+  useEffect(() => {
+    const update = (next: SeatSummaryView) => setView((shown) => (sameSummaryView(shown, next) ? shown : next));
+    // A change between the first render and this subscription, or another child, shows at once.
+    update(seatSummaryView(actor.getSnapshot()));
+    let last = actor.getSnapshot();
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot === last) return;
+      last = snapshot;
+      const next = seatSummaryView(snapshot);
+      startTransition(() => update(next));
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  return view;
+}
+
+/**
  * "Informasi Kursi": the chosen seats, the counter, the price with the struck normal price under a
  * promo, and the one main button with the machine's label. A side panel on the desktop page, a
  * bar fixed to the bottom on the mobile page, a bar at the foot of the sheet.
@@ -378,8 +410,7 @@ function SeatSummary({
   form: SummaryForm;
   level: Level;
 }) {
-  // The tapped tile paints first; the summary may follow a frame later (React renders it deferred).
-  const view = useDeferredValue(useSelector(actor, seatSummaryView, sameSummaryView));
+  const view = useSummaryView(actor);
   const { numbers, chosen: chosenCount, total, price, normalPrice, struck, label, ready, canSave } = view;
   const headingId = useId();
 
@@ -470,7 +501,8 @@ function LegSeatsList({
   level: Level;
   current: ReactNode;
 }) {
-  const perLeg = useSelector(actor, seatsPerLeg, sameSeatsPerLeg);
+  // The leg being chosen shows `current`: a tap changes nothing this list reads.
+  const perLeg = useSelector(actor, otherLegsSeats, sameSeatsPerLeg);
   const index = useSelector(actor, (snapshot) => legIndex(snapshot.context));
   const connecting = perLeg.length > 1;
   return (

@@ -3,6 +3,7 @@ import { FIRST_CONNECTING_ROUTE } from '../../../machines/constants';
 import {
   canSaveSelection,
   chosenSeatNumbers,
+  legIndex,
   saveButtonLabel,
   seatCounter,
   selectionNormalPrice,
@@ -38,6 +39,14 @@ export function seatsPerLeg(snapshot: SeatSelectionSnapshot): SeatsByLeg {
   if (snapshot.status === 'done') return savedSeats;
   const current = connectingRoute - FIRST_CONNECTING_ROUTE;
   return legs.map((_, index) => (index < current ? (savedSeats[index] ?? []) : index === current ? selection : []));
+}
+
+const NO_SEATS: ChosenSeat[] = [];
+
+/** seatsPerLeg with the leg being chosen left empty: what stays put while seats are tapped. */
+export function otherLegsSeats(snapshot: SeatSelectionSnapshot): SeatsByLeg {
+  const current = legIndex(snapshot.context);
+  return seatsPerLeg(snapshot).map((seats, index) => (index === current ? NO_SEATS : seats));
 }
 
 export function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
