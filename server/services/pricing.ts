@@ -28,7 +28,8 @@
  *    sub_total) points, listed after the total and not part of it.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { CekHargaResults, PriceLine, TripLegInput } from '../../contract';
+import type { z } from 'zod';
+import type { CekHargaBodySchema, CekHargaResults, PriceLine, TripLegInput } from '../../contract';
 import type { Database } from '../db/client';
 import { paymentMethods } from '../db/schema';
 import { badRequest, notBookable, seatTaken } from '../http/errors';
@@ -54,27 +55,8 @@ export const PRICING = {
   cashbackPercent: 1,
 } as const;
 
-/** The parsed cek-harga body (contract CekHargaBodySchema output). */
-export interface PriceRequest {
-  operator_kode_pergi?: string | undefined;
-  jadwal_kode_pergi?: string | undefined;
-  tanggal_berangkat_pergi?: string | undefined;
-  kursi_pergi: string[];
-  jumlah_penumpang_pergi?: number | undefined;
-  operator_kode_pulang?: string | undefined;
-  jadwal_kode_pulang?: string | undefined;
-  tanggal_berangkat_pulang?: string | undefined;
-  kursi_pulang: string[];
-  jumlah_penumpang_pulang?: number | undefined;
-  connecting: TripLegInput[];
-  flag_connecting: 0 | 1;
-  flag_pp: 0 | 1;
-  voucher_kode: string | null;
-  jenis_pembayaran_kode: string | null;
-  flag_asuransi: 0 | 1;
-  donasi: number | null;
-  flag_point: 0 | 1;
-}
+/** The parsed cek-harga body: the contract's own output type, so the two cannot drift. */
+export type PriceRequest = z.output<typeof CekHargaBodySchema>;
 
 interface PricedLeg {
   title: string;
