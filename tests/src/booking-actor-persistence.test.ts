@@ -1,6 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BookingInput } from '../../machines/booking-context';
-import type { Trip } from '../../machines/types';
 import {
   BOOKING_STORAGE_KEY,
   PERSIST_IDLE_TIMEOUT_MS,
@@ -8,48 +6,10 @@ import {
   pagePersistence,
   type PersistenceTiming,
 } from '../../src/flow/booking-actor-core';
+import { guestInput, memoryStorage, oneLegTrip } from './support/booking-actor-fixtures';
 
-const input: BookingInput = {
-  layout: 'm',
-  signedIn: false,
-  features: { refundable: true, berkah: true, point: true },
-};
-
-const trip: Trip = {
-  kind: 'round-trip',
-  outbound: [
-    {
-      operatorCode: 'PRM',
-      operatorName: 'Primajasa',
-      operatorType: 'shuttle',
-      operatorLogo: '',
-      scheduleCode: 'PRM-BDG-JKT-0700',
-      date: '2026-11-23',
-      departureTime: '07:00',
-      origin: 'Pool Pasteur',
-      destination: 'Pool Cawang',
-      selectSeat: true,
-      refundable: true,
-    },
-  ],
-  return: null,
-  connectingCode: null,
-};
-
-function memoryStorage() {
-  const data = new Map<string, string>();
-  const writes: string[] = [];
-  return {
-    data,
-    writes,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => {
-      writes.push(value);
-      data.set(key, value);
-    },
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
+const input = guestInput;
+const trip = oneLegTrip;
 
 /** A scheduler the test runs by hand: what it holds is what the page would do after the frame. */
 function manualTiming() {

@@ -1,45 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BookingInput } from '../../machines/booking-context';
 import type { Trip } from '../../machines/types';
 import { BOOKING_STORAGE_KEY, createBookingActor } from '../../src/flow/booking-actor-core';
 import { createFlowInspector } from '../../src/flow/flow-hub';
+import { guestInput, memoryStorage, oneLegTrip } from './support/booking-actor-fixtures';
 
-const input: BookingInput = {
-  layout: 'm',
-  signedIn: false,
-  features: { refundable: true, berkah: true, point: true },
-};
-
-const trip: Trip = {
-  kind: 'round-trip',
-  outbound: [
-    {
-      operatorCode: 'PRM',
-      operatorName: 'Primajasa',
-      operatorType: 'shuttle',
-      operatorLogo: '',
-      scheduleCode: 'PRM-BDG-JKT-0700',
-      date: '2026-11-23',
-      departureTime: '07:00',
-      origin: 'Pool Pasteur',
-      destination: 'Pool Cawang',
-      selectSeat: true,
-      refundable: true,
-    },
-  ],
-  return: null,
-  connectingCode: null,
-};
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
+const input = guestInput;
+const trip = oneLegTrip;
 
 describe('booking actor persistence', () => {
   it('persists every change under berangkat:booking', () => {
