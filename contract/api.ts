@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as holds from './holds';
 import * as points from './points';
 import * as schedules from './schedules';
 import * as seats from './seats';
@@ -66,8 +67,9 @@ export const endpoints = {
   operatorSnk: get('/operator-snk', schedules.OperatorSnkQuerySchema, schedules.OperatorSnkResultsSchema),
   kursi: get(`/${PREFIX}/kursi`, seats.KursiQuerySchema, seats.KursiResultsSchema),
   cekHarga: post(`/${PREFIX}/cek-harga`, price.CekHargaBodySchema, price.CekHargaResultsSchema),
-  /** Typed for the client; the server route comes with the reservation work (until then: 404 NFD-1). */
+  /** Headers: Idempotency-Key (a retry answers the same reservation), X-Hold-Token (converts a seat hold). */
   reservasi: post(`/${PREFIX}/reservasi`, reservation.ReservasiBodySchema, reservation.ReservasiResultsSchema),
+  holdKursi: post(`/${PREFIX}/hold-kursi`, holds.HoldKursiBodySchema, holds.HoldKursiResultsSchema),
   validasiVoucher: get(
     `/${PREFIX}/validasi-voucher`,
     vouchers.ValidasiVoucherQuerySchema,

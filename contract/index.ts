@@ -7,6 +7,7 @@ export * from './schedules';
 export * from './seats';
 export * from './price';
 export * from './reservation';
+export * from './holds';
 export * from './vouchers';
 export * from './profile';
 export * from './api';

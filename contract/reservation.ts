@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateSchema, RupiahSchema } from './common';
 import { envelope } from './envelope';
 import { BookerNameSchema, DonationMessageSchema, EmailSchema, PassengerNameSchema, PhoneSchema } from './fields';
+import { HoldTokenSchema } from './holds';
 import { FeeTypeSchema, PassengerCountSchema, refineTripShape } from './price';
 
 /**
@@ -70,6 +71,8 @@ export const ReservasiBodySchema = z
     donasi: RupiahSchema.default(0),
     flag_asuransi: flag01.default(0),
     flag_point: flag01.default(0),
+    /** The seat hold to convert (also accepted as the X-Hold-Token header). */
+    hold_token: HoldTokenSchema.optional(),
   })
   .superRefine((body, ctx) => {
     refineTripShape(body, ctx);

@@ -11,6 +11,7 @@ import { silentLogger, type Logger } from './logger';
 import { bookingRoutes } from './routes/booking';
 import { customerRoutes } from './routes/customers';
 import { pointRoutes } from './routes/points';
+import { reservationRoutes } from './routes/reservations';
 import { scheduleRoutes } from './routes/schedules';
 import { voucherRoutes } from './routes/vouchers';
 
@@ -18,6 +19,8 @@ export interface AppDeps {
   db: Database;
   /** Today's date in Asia/Jakarta, `YYYY-MM-DD`: the clock the API sells against. */
   today: () => string;
+  /** The instant the API books against: payment deadlines, holds, departures that have left. */
+  now?: () => Date;
   credentials?: BasicCredentials;
   logger?: Logger;
 }
@@ -30,6 +33,7 @@ export const NOT_FOUND_MESSAGE = 'Alamat API tidak ditemukan';
 export function createApp(deps: AppDeps): App {
   const logger = deps.logger ?? silentLogger;
   const credentials = deps.credentials ?? DEFAULT_BASIC_CREDENTIALS;
+  const now = deps.now ?? (() => new Date());
 
   const api = new Hono<AppEnv>();
   // Registered before the auth middleware, so it answers without credentials.
@@ -37,10 +41,10 @@ export function createApp(deps: AppDeps): App {
   api.use('*', authMiddleware(deps.db, credentials));
   pointRoutes(api, deps.db);
   scheduleRoutes(api, deps.db, deps.today);
-  bookingRoutes(api, deps.db, deps.today);
+  bookingRoutes(api, deps.db, deps.today, now);
+  reservationRoutes(api, deps.db, deps.today, now);
   voucherRoutes(api, deps.db, deps.today);
   customerRoutes(api, deps.db);
-  // The reservasi endpoint of the contract has no route yet: it answers the 404 below.
   api.all('*', (c) => replyError(c, 404, 'NFD-1', NOT_FOUND_MESSAGE));
 
   const app = new Hono<AppEnv>();

@@ -9,6 +9,10 @@ import { prepareDatabase } from './db/setup';
 import { readEnv, type Env } from './env';
 import { createLogger } from './logger';
 import { jakartaToday } from './services/dates';
+import { sweepExpired } from './services/reservations-db';
+
+/** How often unpaid reservations and holds past their deadline give their seats back. */
+const SWEEP_EVERY_MS = 60_000;
 
 // DIST_DIR lets two builds be served side by side (parallel e2e runs); dist/ by default.
 const DIST = process.env.DIST_DIR ?? fileURLToPath(new URL('../dist', import.meta.url));
@@ -44,6 +48,15 @@ const handle = await prepareDatabase({
 });
 
 const app = createApp({ db: handle.db, today, credentials: env.credentials, logger });
+
+// Seats of expired bookings are already free to every query; the sweep keeps the rows honest
+// for the counts that read live rows only. Every process may sweep: the update is idempotent.
+const sweep = setInterval(() => {
+  sweepExpired(handle.db, new Date()).catch((error: unknown) => {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, 'expiry sweep failed');
+  });
+}, SWEEP_EVERY_MS);
+sweep.unref();
 
 const hasDist = existsSync(INDEX_HTML);
 if (hasDist) {
@@ -89,6 +102,7 @@ async function shutdown(signal: string): Promise<void> {
   // A stuck connection must not keep the process alive forever.
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  clearInterval(sweep);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await handle.close();
   process.exit(0);

@@ -235,11 +235,22 @@ export const reservations = pgTable(
     donationMessage: text('donation_message'),
     usedPoints: integer('used_points').notNull().default(0),
     isRoundTrip: boolean('is_round_trip').notNull().default(false),
+    /** The server's total differed from the one the passenger was shown; a replay answers the same. */
+    priceChanged: boolean('price_changed').notNull().default(false),
+    /** The client's Idempotency-Key: a retried request finds this reservation instead of making a second. */
+    idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the parsed request, so a reused key with another body is refused. */
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('reservations_customer_idx').on(t.customerId),
+    uniqueIndex('reservations_idempotency_uq').on(t.idempotencyKey),
+    // The sweep looks for unpaid reservations past their deadline.
+    index('reservations_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
     // A voucher's quota counts its reservations on every validation and price check.
     index('reservations_voucher_idx')
       .on(t.voucherCode)
@@ -248,8 +259,10 @@ export const reservations = pgTable(
 );
 
 /**
- * One seat of one departure held by a reservation. `live` is true until the booking is released;
- * the partial unique index lets the database itself refuse a second live booking of a seat.
+ * One seat of one departure held by a reservation or by a seat hold (hold_token, no reservation).
+ * `live` is true until the booking is released; the partial unique index lets the database itself
+ * refuse a second live booking of a seat. A row with expires_at in the past counts as free: an
+ * unpaid reservation or a hold that ran out, waiting for the sweep to set live false.
  */
 export const seatBookings = pgTable(
   'seat_bookings',
@@ -262,9 +275,20 @@ export const seatBookings = pgTable(
     seatNo: text('seat_no').notNull(),
     reservationId: integer('reservation_id').references(() => reservations.id, { onDelete: 'cascade' }),
     live: boolean('live').notNull().default(true),
+    /** The seat hold's token while the row is a hold; null once it belongs to a reservation. */
+    holdToken: text('hold_token'),
+    /** When an unpaid reservation or a hold gives the seat back; null for a paid or seeded booking. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('seat_bookings_hold_idx')
+      .on(t.holdToken)
+      .where(sql`${t.live} AND ${t.holdToken} IS NOT NULL`),
+    index('seat_bookings_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.live} AND ${t.expiresAt} IS NOT NULL`),
+    index('seat_bookings_reservation_idx').on(t.reservationId),
     uniqueIndex('seat_bookings_live_uq')
       .on(t.scheduleId, t.departureDate, t.seatNo)
       .where(sql`${t.live}`),

@@ -43,6 +43,7 @@ import {
   seatPrice,
   seatsByNumber,
   type SaleSchedule,
+  type TakenOptions,
 } from './seats';
 import { queryRows } from './sql';
 import { applyVoucher } from './vouchers';
@@ -124,7 +125,13 @@ async function assertConnectingTrip(db: Database, legs: TripLegInput[]): Promise
   });
 }
 
-async function priceLeg(db: Database, today: string, label: string, leg: TripLegInput): Promise<PricedLeg> {
+async function priceLeg(
+  db: Database,
+  today: string,
+  label: string,
+  leg: TripLegInput,
+  taken: TakenOptions,
+): Promise<PricedLeg> {
   const seen = new Set<string>();
   for (const no of leg.kursi) {
     if (seen.has(no)) throw badRequest(`Kursi ${no} dipilih lebih dari sekali (${label})`);
@@ -135,7 +142,7 @@ async function priceLeg(db: Database, today: string, label: string, leg: TripLeg
   }
   const schedule = await loadSaleSchedule(db, leg.operator_kode, leg.jadwal_kode);
   assertSaleDate(schedule, leg.tanggal_berangkat, today);
-  if (!schedule.selectSeat) return priceByHeadCount(db, schedule, label, leg);
+  if (!schedule.selectSeat) return priceByHeadCount(db, schedule, label, leg, taken);
   const tiles = seatsByNumber(schedule);
   let amount = 0;
   for (const no of leg.kursi) {
@@ -144,9 +151,9 @@ async function priceLeg(db: Database, today: string, label: string, leg: TripLeg
     amount += seatPrice(schedule, tile);
   }
   if (leg.kursi.length > 0) {
-    const booked = await bookedSeats(db, schedule.id, leg.tanggal_berangkat);
-    const taken = leg.kursi.filter((no) => booked.has(no));
-    if (taken.length > 0) throw seatTaken(`Kursi ${taken.join(', ')} sudah tidak tersedia`);
+    const booked = await bookedSeats(db, schedule.id, leg.tanggal_berangkat, taken);
+    const gone = leg.kursi.filter((no) => booked.has(no));
+    if (gone.length > 0) throw seatTaken(`Kursi ${gone.join(', ')} sudah tidak tersedia`);
   }
   return {
     title: `Tiket ${label} (${leg.kursi.length} kursi)`,
@@ -162,13 +169,14 @@ async function priceByHeadCount(
   schedule: SaleSchedule,
   label: string,
   leg: TripLegInput,
+  taken: TakenOptions,
 ): Promise<PricedLeg> {
   if (leg.kursi.length > 0) {
     throw notBookable(`Jadwal ${schedule.code} tidak menyediakan pilih kursi: kursi ditentukan oleh operator`);
   }
   const passengers = leg.jumlah_penumpang ?? 1;
   const tiles = seatsByNumber(schedule);
-  const booked = await bookedSeats(db, schedule.id, leg.tanggal_berangkat);
+  const booked = await bookedSeats(db, schedule.id, leg.tanggal_berangkat, taken);
   const free = [...tiles.keys()].filter((no) => !booked.has(no)).length;
   if (free < passengers) {
     throw notBookable(`Sisa kursi tidak mencukupi untuk ${passengers} penumpang, tersisa ${free} kursi`);
@@ -200,6 +208,7 @@ export async function checkPrice(
   today: string,
   body: PriceRequest,
   customer: AuthCustomer | null,
+  taken: TakenOptions = {},
 ): Promise<CekHargaResults> {
   const legs = legsOf(body);
   if (legs.length === 0) throw badRequest('Permintaan tidak valid. Jadwal belum dipilih');
@@ -211,7 +220,7 @@ export async function checkPrice(
   }
 
   const priced: PricedLeg[] = [];
-  for (const { label, leg } of legs) priced.push(await priceLeg(db, today, label, leg));
+  for (const { label, leg } of legs) priced.push(await priceLeg(db, today, label, leg, taken));
   if (body.flag_connecting === 1) {
     // Counted after pricing: a leg without seat selection counts heads, which only its schedule tells.
     const firstCount = priced[0]?.passengers ?? 0;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { BOOKABLE_SEAT_TYPES, FIELD_LIMITS, type Floor, type KursiResults, type Seat } from '../../contract';
 import type { Database } from '../db/client';
 import { operators, routes, schedules, seatBookings, seatLayouts, type LayoutFloor, type SeatTile } from '../db/schema';
@@ -67,14 +67,38 @@ export function assertSaleDate(schedule: SaleSchedule, date: string, today: stri
     throw notBookable(`Jadwal tidak beroperasi pada tanggal ${date}`);
 }
 
-/** Seat numbers held by live bookings of this departure. */
-export async function bookedSeats(db: Database, scheduleId: number, date: string): Promise<Set<string>> {
+export interface TakenOptions {
+  /** The clock: bookings and holds whose deadline has passed count as free from this moment. */
+  now?: Date | undefined;
+  /** The caller's own seat hold: its seats are not taken for the caller. */
+  holdToken?: string | null | undefined;
+}
+
+/**
+ * The condition of a seat_bookings row that takes its seat: live, and not an unpaid reservation
+ * or a hold past its deadline (those wait for the sweep, but are free already).
+ */
+export function takesSeat(options: TakenOptions = {}): SQL {
+  const now = (options.now ?? new Date()).toISOString();
+  const notExpired = sql`(${seatBookings.expiresAt} IS NULL OR ${seatBookings.expiresAt} > ${now}::timestamptz)`;
+  const conditions = [eq(seatBookings.live, true), notExpired];
+  if (options.holdToken) {
+    conditions.push(sql`${seatBookings.holdToken} IS DISTINCT FROM ${options.holdToken}`);
+  }
+  return and(...conditions) ?? sql`true`;
+}
+
+/** Seat numbers taken on this departure: live bookings and other travellers' holds. */
+export async function bookedSeats(
+  db: Database,
+  scheduleId: number,
+  date: string,
+  options: TakenOptions = {},
+): Promise<Set<string>> {
   const rows = await db
     .select({ seatNo: seatBookings.seatNo })
     .from(seatBookings)
-    .where(
-      and(eq(seatBookings.scheduleId, scheduleId), eq(seatBookings.departureDate, date), eq(seatBookings.live, true)),
-    );
+    .where(and(eq(seatBookings.scheduleId, scheduleId), eq(seatBookings.departureDate, date), takesSeat(options)));
   return new Set(rows.map((row) => row.seatNo));
 }
 
@@ -123,7 +147,7 @@ function toFloor(schedule: SaleSchedule, floor: LayoutFloor, booked: Set<string>
   return { nama: floor.name, baris: floor.rows, kolom: floor.cols, sisa_kursi: free, kursi };
 }
 
-/** The seat map of one departure with live bookings marked (GET {prefix}/kursi). */
+/** The seat map of one departure with live bookings and others' holds marked (GET {prefix}/kursi). */
 export async function seatLayout(
   db: Database,
   today: string,
@@ -133,6 +157,7 @@ export async function seatLayout(
     tanggal_berangkat: string;
     jadwal_kode_connecting?: string | undefined;
   },
+  options: TakenOptions = {},
 ): Promise<KursiResults> {
   const schedule = await loadSaleSchedule(db, q.operator_kode, q.jadwal_kode);
   if (q.jadwal_kode_connecting !== undefined) {
@@ -144,7 +169,7 @@ export async function seatLayout(
     if (legs.length === 0) throw notFound('Jadwal tidak termasuk rute pindah armada tersebut');
   }
   assertSaleDate(schedule, q.tanggal_berangkat, today);
-  const booked = await bookedSeats(db, schedule.id, q.tanggal_berangkat);
+  const booked = await bookedSeats(db, schedule.id, q.tanggal_berangkat, options);
   const floors = schedule.floors.map((floor) => toFloor(schedule, floor, booked));
   const free = floors.reduce((sum, floor) => sum + floor.sisa_kursi, 0);
   const prices = new Set<number>();

@@ -146,6 +146,14 @@ export async function applyVoucher(db: Database, today: string, use: VoucherUse)
   return { voucher, discount: voucherDiscountOf(voucher, use.amount) };
 }
 
+/**
+ * Takes the voucher's row lock for the rest of the reservation's transaction, so two reservations
+ * cannot both count the last use of a quota as free: the second waits, then counts the first.
+ */
+export async function lockVoucher(db: Database, code: string): Promise<void> {
+  await db.execute(sql`SELECT id FROM vouchers WHERE upper(code) = upper(${code.trim()}) FOR UPDATE`);
+}
+
 /** GET validasi-voucher. The trip and booker fields are accepted for the wire; no rule reads them yet. */
 export async function validateVoucher(
   db: Database,

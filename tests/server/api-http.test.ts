@@ -197,38 +197,14 @@ describe.each(TEST_DATABASES)('API plumbing on %s', (kind) => {
   });
 
   describe('the endpoint table', () => {
-    /**
-     * Contract endpoints deliberately without a server route yet, each answering the API's 404.
-     * reservasi: typed for the app now; its route comes with the reservation work, which must
-     * take it off this list (the test below fails once the route exists).
-     */
-    const NOT_SERVED_YET: readonly EndpointName[] = ['reservasi'];
     const names = Object.keys(endpoints) as EndpointName[];
     const noRoute = (reply: Awaited<ReturnType<typeof call>>) =>
       reply.status === 404 && !reply.ok && reply.error.message === NOT_FOUND_MESSAGE;
 
-    it.each(names.filter((name) => !NOT_SERVED_YET.includes(name)))('has a server route for %s', async (name) => {
+    it.each(names)('has a server route for %s', async (name) => {
       const reply = await call(app, name, {});
       expect(reply.status).toBeLessThan(500);
       expect(noRoute(reply), `${name} answered ${reply.status}`).toBe(false);
-    });
-
-    it.each(NOT_SERVED_YET)('answers %s, not served yet, with the 404 envelope, never a 500', async (name) => {
-      const body = {
-        operator_kode_pergi: 'XTR',
-        jadwal_kode_pergi: 'XTR-BDG-JKT-0800',
-        tanggal_berangkat_pergi: TEST_TODAY,
-        kursi_pergi: [{ no: '2', penumpang_nama: 'Rina Kartika' }],
-        pemesan_nama: 'Rina Kartika',
-        pemesan_telp: '081234567890',
-        pemesan_email: 'rina.kartika@contoh.id',
-        total_bayar: 150000,
-      };
-      for (const options of [{}, { bearer: SEED_FIXTURES.customers.demo.token }]) {
-        const reply = await call(app, name, body, options);
-        expect(noRoute(reply), `${name} answered ${reply.status}`).toBe(true);
-        expect(reply.body).toEqual({ status: 'ERROR', code: 'NFD-1', message: NOT_FOUND_MESSAGE });
-      }
     });
   });
 

@@ -1,0 +1,51 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, Hono } from 'hono';
+import { HoldTokenSchema, IdempotencyKeySchema, RESERVATION_HEADER } from '../../contract';
+import type { Database } from '../db/client';
+import { badRequest } from '../http/errors';
+import { defineRoute } from '../http/route';
+import type { AppEnv } from '../http/types';
+import { HOLD_RATE, createRateLimiter, holdSeats, rateLimited } from '../services/holds';
+import { reserve } from '../services/reservations';
+
+/** A header checked with its contract schema; absent is null, malformed is 400 REQ-1. */
+export function readHeader(c: Context, name: string, schema: typeof HoldTokenSchema): string | null {
+  const value = c.req.header(name);
+  if (value === undefined || value === '') return null;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw badRequest(`Permintaan tidak valid. ${parsed.error.issues[0]?.message ?? name}`);
+  return parsed.data;
+}
+
+/** The client's address: the socket's when served; a forwarded header only where no socket exists. */
+function clientOf(c: Context): string {
+  try {
+    const address = getConnInfo(c).remote.address;
+    if (address) return address;
+  } catch {
+    // app.request() in tests has no socket.
+  }
+  return c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
+}
+
+/** Reserving and holding seats. */
+export function reservationRoutes(api: Hono<AppEnv>, db: Database, today: () => string, now: () => Date): void {
+  const limiter = createRateLimiter(now, HOLD_RATE);
+  defineRoute(api, 'reservasi', (body, c) =>
+    reserve(db, body, {
+      today: today(),
+      now: now(),
+      customer: c.get('customer'),
+      idempotencyKey: readHeader(c, RESERVATION_HEADER.idempotencyKey, IdempotencyKeySchema),
+      holdToken: readHeader(c, RESERVATION_HEADER.holdToken, HoldTokenSchema),
+    }),
+  );
+  defineRoute(api, 'holdKursi', (body, c) => {
+    if (!limiter.take(clientOf(c))) throw rateLimited();
+    return holdSeats(db, body, {
+      today: today(),
+      now: now(),
+      headerToken: readHeader(c, RESERVATION_HEADER.holdToken, HoldTokenSchema),
+    });
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * POST {prefix}/hold-kursi (beyond the spec): seats saved on the seat page are held for
+ * HOLD_MINUTES under the booking flow's hold token, as seat_bookings rows with the token, an
+ * expiry and no reservation, under the same unique index as bookings. A token holds at most the
+ * passengers allowed per leg on one leg (the contract's list cap, and each call replaces the
+ * token's seats on that leg), and each client may only call a few times a minute, so nobody can
+ * hold a whole bus.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { HOLD_MINUTES, type HoldKursiResults } from '../../contract';
+import type { Database } from '../db/client';
+import { ApiError, badRequest, notBookable, seatTaken } from '../http/errors';
+import {
+  asDb,
+  assertNotDeparted,
+  departureTimeOf,
+  expireDepartures,
+  insertBookings,
+  withRetry,
+} from './reservations-db';
+import { RESERVATION_MESSAGE } from './reservations';
+import { assertSaleDate, loadSaleSchedule, seatsByNumber } from './seats';
+import { queryRows, textArray } from './sql';
+
+export const HOLD_RATE = {
+  /** Calls a client may make at once... */
+  burst: 12,
+  /** ...and calls it earns back per minute. */
+  perMinute: 12,
+  /** Clients remembered at most; the oldest are forgotten first. */
+  maxClients: 50_000,
+} as const;
+
+export const HOLD_MESSAGE = {
+  tooMany: 'Terlalu banyak permintaan tahan kursi. Silakan coba lagi dalam 1 menit',
+  noSeatSelection: (code: string) => `Jadwal ${code} tidak menyediakan pilih kursi: kursi ditentukan oleh operator`,
+  duplicate: (no: string) => `Kursi ${no} dipilih lebih dari sekali`,
+} as const;
+
+export const rateLimited = () => new ApiError(429, 'REQ-2', HOLD_MESSAGE.tooMany);
+
+/**
+ * A token bucket per client. It lives in the process: behind a load balancer each process
+ * allows its own share, which still keeps one client from holding a whole bus.
+ */
+export function createRateLimiter(now: () => Date, rate: { burst: number; perMinute: number; maxClients: number }) {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return {
+    take(client: string): boolean {
+      const at = now().getTime();
+      const bucket = buckets.get(client) ?? { tokens: rate.burst, at };
+      const earned = ((at - bucket.at) / 60_000) * rate.perMinute;
+      const tokens = Math.min(rate.burst, bucket.tokens + Math.max(0, earned));
+      buckets.delete(client);
+      if (buckets.size >= rate.maxClients) {
+        const oldest = buckets.keys().next().value;
+        if (oldest !== undefined) buckets.delete(oldest);
+      }
+      if (tokens < 1) {
+        buckets.set(client, { tokens, at });
+        return false;
+      }
+      buckets.set(client, { tokens: tokens - 1, at });
+      return true;
+    },
+  };
+}
+
+export function newHoldToken(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+export interface HoldRequest {
+  operator_kode: string;
+  jadwal_kode: string;
+  tanggal_berangkat: string;
+  kursi: string[];
+  hold_token?: string | undefined;
+}
+
+export async function holdSeats(
+  db: Database,
+  body: HoldRequest,
+  ctx: { today: string; now: Date; headerToken: string | null },
+): Promise<HoldKursiResults> {
+  const token = body.hold_token ?? ctx.headerToken ?? newHoldToken();
+  const seen = new Set<string>();
+  for (const no of body.kursi) {
+    if (seen.has(no)) throw badRequest(HOLD_MESSAGE.duplicate(no));
+    seen.add(no);
+  }
+  const schedule = await loadSaleSchedule(db, body.operator_kode, body.jadwal_kode);
+  assertSaleDate(schedule, body.tanggal_berangkat, ctx.today);
+  assertNotDeparted(body.tanggal_berangkat, await departureTimeOf(db, schedule.id), ctx.now);
+  if (!schedule.selectSeat) throw notBookable(HOLD_MESSAGE.noSeatSelection(schedule.code));
+  const tiles = seatsByNumber(schedule);
+  for (const no of body.kursi) {
+    if (!tiles.has(no)) throw notBookable(`Kursi ${no} tidak ada pada jadwal ${schedule.code}`);
+  }
+  const departure = { scheduleId: schedule.id, date: body.tanggal_berangkat };
+  const expiresAt = new Date(ctx.now.getTime() + HOLD_MINUTES * 60_000);
+  const at = expiresAt.toISOString();
+  const wanted = textArray(body.kursi);
+
+  await withRetry(() =>
+    db.transaction(async (tx) => {
+      await expireDepartures(tx, [departure], ctx.now);
+      // The token's other seats on this leg go back first: a new choice replaces the old one.
+      await tx.execute(sql`
+        UPDATE seat_bookings SET live = false
+        WHERE live AND hold_token = ${token} AND reservation_id IS NULL
+          AND schedule_id = ${departure.scheduleId} AND departure_date = ${departure.date}::date
+          AND NOT (seat_no = ANY(${wanted}))`);
+      const kept = await queryRows<{ seat_no: string }>(
+        asDb(tx),
+        sql`UPDATE seat_bookings SET expires_at = ${at}::timestamptz
+            WHERE live AND hold_token = ${token} AND reservation_id IS NULL
+              AND schedule_id = ${departure.scheduleId} AND departure_date = ${departure.date}::date
+              AND seat_no = ANY(${wanted})
+            RETURNING seat_no::text AS seat_no`,
+      );
+      const keptSeats = new Set(kept.map((row) => row.seat_no));
+      const rest = body.kursi.filter((no) => !keptSeats.has(no));
+      const inserted = await insertBookings(tx, {
+        departure,
+        seats: rest,
+        reservationId: null,
+        holdToken: token,
+        expiresAt,
+      });
+      const gone = rest.filter((no) => !inserted.has(no));
+      // Rolling back keeps the token's previous hold as it was.
+      if (gone.length > 0) throw seatTaken(RESERVATION_MESSAGE.seatTaken(gone));
+    }),
+  );
+  return {
+    hold_token: token,
+    kursi: [...body.kursi].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
+    berakhir_pada: body.kursi.length > 0 ? at : null,
+  };
+}

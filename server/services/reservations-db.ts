@@ -1,0 +1,143 @@
+/**
+ * The seat-booking primitives reservations and holds share. Every write leaves the choice of who
+ * gets a seat to the partial unique index seat_bookings_live_uq: an insert that meets a live row
+ * of the same seat inserts nothing (ON CONFLICT DO NOTHING), so two travellers racing for one seat
+ * cannot both get it, whichever process or machine serves them.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { schedules } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { queryRows, textArray } from './sql';
+
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Drizzle's transaction has the database's query builder; the services are written against Database. */
+export const asDb = (tx: Tx): Database => tx as unknown as Database;
+
+export interface Departure {
+  scheduleId: number;
+  date: string;
+}
+
+/**
+ * Gives back the seats of unpaid reservations and holds of these departures whose deadline has
+ * passed, and marks those reservations expired. Run first inside a transaction that books seats:
+ * an expired row still sits in the unique index until it is no longer live.
+ */
+export async function expireDepartures(tx: Tx, departures: Departure[], now: Date): Promise<void> {
+  const at = now.toISOString();
+  const seen = new Set<string>();
+  for (const { scheduleId, date } of departures) {
+    const key = `${scheduleId}/${date}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    await tx.execute(sql`
+      WITH gone AS (
+        UPDATE seat_bookings SET live = false
+        WHERE live AND schedule_id = ${scheduleId} AND departure_date = ${date}::date
+          AND expires_at IS NOT NULL AND expires_at <= ${at}::timestamptz
+        RETURNING reservation_id
+      )
+      UPDATE reservations SET status = 'expired'
+      WHERE status = 'pending' AND expires_at <= ${at}::timestamptz
+        AND id IN (SELECT reservation_id FROM gone WHERE reservation_id IS NOT NULL)`);
+  }
+}
+
+/** The periodic sweep: every unpaid reservation and hold past its deadline gives its seats back. */
+export async function sweepExpired(db: Database, now: Date): Promise<{ seats: number; reservations: number }> {
+  const at = now.toISOString();
+  return db.transaction(async (tx) => {
+    const seats = await queryRows<{ id: number }>(
+      asDb(tx),
+      sql`UPDATE seat_bookings SET live = false
+          WHERE live AND expires_at IS NOT NULL AND expires_at <= ${at}::timestamptz RETURNING id`,
+    );
+    const expired = await queryRows<{ id: number }>(
+      asDb(tx),
+      sql`UPDATE reservations SET status = 'expired'
+          WHERE status = 'pending' AND expires_at <= ${at}::timestamptz RETURNING id`,
+    );
+    return { seats: seats.length, reservations: expired.length };
+  });
+}
+
+export interface NewBookings {
+  departure: Departure;
+  seats: string[];
+  reservationId: number | null;
+  holdToken: string | null;
+  expiresAt: Date | null;
+}
+
+/** Inserts what the unique index lets through; returns the seats booked, by number, with their row ids. */
+export async function insertBookings(tx: Tx, rows: NewBookings): Promise<Map<string, number>> {
+  if (rows.seats.length === 0) return new Map();
+  const sorted = [...rows.seats].sort();
+  const expires = rows.expiresAt ? rows.expiresAt.toISOString() : null;
+  const inserted = await queryRows<{ id: number; seat_no: string }>(
+    asDb(tx),
+    sql`
+    INSERT INTO seat_bookings (schedule_id, departure_date, seat_no, reservation_id, hold_token, expires_at, live)
+    SELECT ${rows.departure.scheduleId}::int, ${rows.departure.date}::date, seat, ${rows.reservationId}::int,
+           ${rows.holdToken}::text, ${expires}::timestamptz, true
+    FROM unnest(${textArray(sorted)}) WITH ORDINALITY AS s(seat, ord)
+    ORDER BY ord
+    ON CONFLICT (schedule_id, departure_date, seat_no) WHERE live DO NOTHING
+    RETURNING id::int AS id, seat_no::text AS seat_no`,
+  );
+  return new Map(inserted.map((row) => [row.seat_no, row.id]));
+}
+
+/** Departure time `HH:mm` of a schedule. */
+export async function departureTimeOf(db: Database, scheduleId: number): Promise<string> {
+  const rows = await db
+    .select({ time: schedules.departureTime })
+    .from(schedules)
+    .where(eq(schedules.id, scheduleId))
+    .limit(1);
+  return (rows[0]?.time ?? '00:00').slice(0, 5);
+}
+
+/** `YYYY-MM-DD HH:mm` in Jakarta (UTC+7, no daylight saving). */
+export function jakartaDateTime(now: Date): string {
+  return new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** Refuses (400 RSV-3) a departure whose time has come: the bus has left or is leaving. */
+export function assertNotDeparted(date: string, time: string, now: Date): void {
+  if (`${date} ${time}` <= jakartaDateTime(now)) {
+    throw new ApiError(
+      400,
+      'RSV-3',
+      `Jadwal keberangkatan ${date} pukul ${time} WIB sudah berangkat, silakan pilih jadwal lain`,
+    );
+  }
+}
+
+/** The driver's SQLSTATE of a failed statement, looking through Drizzle's wrapping. */
+export function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Runs a booking transaction, again when PostgreSQL picked it as a deadlock victim or refused it
+ * on serialization: two reservations of overlapping seats can each wait for the other.
+ */
+export async function withRetry<T>(run: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      const state = sqlState(error);
+      if (attempt >= attempts || (state !== '40P01' && state !== '40001')) throw error;
+    }
+  }
+}

@@ -1,0 +1,376 @@
+/**
+ * POST {prefix}/reservasi: one transaction books every seat of every leg, or none.
+ *
+ * 1. A repeated Idempotency-Key answers the reservation it made (the same body) or 422 RSV-4.
+ * 2. Every leg: the schedule exists and sells that day (RSV-1), has not left yet (RSV-3), and a
+ *    leg with seat selection names its seats; a leg without it lists its passengers with no seat.
+ * 3. Inside the transaction: expired bookings of the legs' departures are released first, the
+ *    voucher row is locked (its quota cannot be oversold), and the price is the price check's
+ *    own. The body's total_bayar is only compared: a difference answers flag_harga_berubah 1.
+ * 4. Seats: the caller's hold rows are converted, the rest inserted; a seat another live row holds
+ *    makes the insert skip it, and the whole transaction rolls back with 409 RSV-2. Legs without
+ *    seat selection take free seats of the layout the same way.
+ * 5. Unpaid reservations give their seats back 30 minutes later; nothing to pay means paid now.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { ReservasiParsedBody, ReservasiResults, ReservedSeat } from '../../contract';
+import type { Database } from '../db/client';
+import { passengers, reservations } from '../db/schema';
+import { ApiError, badRequest, notBookable, seatTaken } from '../http/errors';
+import type { AuthCustomer } from '../http/types';
+import { checkPrice, type PriceRequest } from './pricing';
+import {
+  asDb,
+  assertNotDeparted,
+  departureTimeOf,
+  expireDepartures,
+  insertBookings,
+  withRetry,
+  type Departure,
+  type Tx,
+} from './reservations-db';
+import { assertSaleDate, bookedSeats, loadSaleSchedule, seatsByNumber, type SaleSchedule } from './seats';
+import { queryRows, textArray } from './sql';
+import { lockVoucher } from './vouchers';
+
+export const RESERVATION = {
+  payMinutes: 30,
+  /** reservations.code is char(10): a full-length code never comes back padded. */
+  codeLength: 10,
+  /** No 0/O, 1/I/L: a code read aloud or typed from a screenshot cannot be misread. */
+  codeAlphabet: '23456789ABCDEFGHJKMNPQRSTUVWXYZ',
+} as const;
+
+export const RESERVATION_MESSAGE = {
+  seatTaken: (seats: string[]) => `Kursi ${seats.join(', ')} sudah dipesan penumpang lain`,
+  keyReused: 'Idempotency-Key sudah dipakai untuk pesanan lain. Gunakan kunci baru untuk pesanan baru',
+  seatRequired: (code: string) => `Kursi wajib dipilih untuk jadwal ${code}`,
+  mixedSeats: (label: string) => `Daftar kursi ${label} tidak boleh mencampur nomor kursi dan kursi kosong`,
+  notEnoughSeats: (count: number) => `Sisa kursi tidak mencukupi untuk ${count} penumpang`,
+} as const;
+
+export interface ReserveContext {
+  today: string;
+  now: Date;
+  customer: AuthCustomer | null;
+  idempotencyKey: string | null;
+  holdToken: string | null;
+}
+
+interface PlannedLeg {
+  label: string;
+  direction: 'pergi' | 'pulang';
+  legNo: number;
+  operator: string;
+  jadwal: string;
+  date: string;
+  entries: ReservedSeat[];
+}
+
+interface LoadedLeg extends PlannedLeg {
+  schedule: SaleSchedule;
+  /** Chosen seat numbers; empty on a leg without seat selection. */
+  seats: string[];
+}
+
+export function newReservationCode(): string {
+  let code = '';
+  for (let i = 0; i < RESERVATION.codeLength; i += 1) {
+    code += RESERVATION.codeAlphabet[randomInt(RESERVATION.codeAlphabet.length)];
+  }
+  return code;
+}
+
+function planLegs(body: ReservasiParsedBody): PlannedLeg[] {
+  if (body.flag_connecting === 1) {
+    return body.connecting.map((leg, i) => ({
+      label: `rute ${i + 1}`,
+      direction: 'pergi',
+      legNo: i + 1,
+      operator: leg.operator_kode,
+      jadwal: leg.jadwal_kode,
+      date: leg.tanggal_berangkat,
+      entries: leg.kursi,
+    }));
+  }
+  const legs: PlannedLeg[] = [];
+  if (body.operator_kode_pergi && body.jadwal_kode_pergi && body.tanggal_berangkat_pergi) {
+    legs.push({
+      label: 'pergi',
+      direction: 'pergi',
+      legNo: 1,
+      operator: body.operator_kode_pergi,
+      jadwal: body.jadwal_kode_pergi,
+      date: body.tanggal_berangkat_pergi,
+      entries: body.kursi_pergi,
+    });
+  }
+  if (body.flag_pp === 1 && body.operator_kode_pulang && body.jadwal_kode_pulang && body.tanggal_berangkat_pulang) {
+    legs.push({
+      label: 'pulang',
+      direction: 'pulang',
+      legNo: 1,
+      operator: body.operator_kode_pulang,
+      jadwal: body.jadwal_kode_pulang,
+      date: body.tanggal_berangkat_pulang,
+      entries: body.kursi_pulang,
+    });
+  }
+  return legs;
+}
+
+async function loadLeg(db: Database, leg: PlannedLeg, today: string, now: Date): Promise<LoadedLeg> {
+  const numbered = leg.entries.filter((entry) => entry.no !== null).map((entry) => entry.no as string);
+  if (numbered.length > 0 && numbered.length < leg.entries.length) {
+    throw badRequest(RESERVATION_MESSAGE.mixedSeats(leg.label));
+  }
+  const schedule = await loadSaleSchedule(db, leg.operator, leg.jadwal);
+  if (schedule.selectSeat && numbered.length === 0) throw notBookable(RESERVATION_MESSAGE.seatRequired(schedule.code));
+  assertSaleDate(schedule, leg.date, today);
+  assertNotDeparted(leg.date, await departureTimeOf(db, schedule.id), now);
+  return { ...leg, schedule, seats: numbered };
+}
+
+/** The price check's request for these legs: seat numbers, or head counts where the operator seats. */
+function priceRequestOf(body: ReservasiParsedBody, legs: LoadedLeg[]): PriceRequest {
+  const asTrip = (leg: LoadedLeg) => ({
+    operator_kode: leg.operator,
+    jadwal_kode: leg.jadwal,
+    tanggal_berangkat: leg.date,
+    kursi: leg.seats,
+    jumlah_penumpang: leg.seats.length > 0 ? undefined : leg.entries.length,
+  });
+  const pergi = legs.find((leg) => leg.direction === 'pergi');
+  const pulang = legs.find((leg) => leg.direction === 'pulang');
+  return {
+    operator_kode_pergi: body.operator_kode_pergi,
+    jadwal_kode_pergi: body.jadwal_kode_pergi,
+    tanggal_berangkat_pergi: body.tanggal_berangkat_pergi,
+    kursi_pergi: body.flag_connecting === 1 ? [] : (pergi?.seats ?? []),
+    jumlah_penumpang_pergi: body.flag_connecting === 1 || !pergi ? undefined : asTrip(pergi).jumlah_penumpang,
+    operator_kode_pulang: body.operator_kode_pulang,
+    jadwal_kode_pulang: body.jadwal_kode_pulang,
+    tanggal_berangkat_pulang: body.tanggal_berangkat_pulang,
+    kursi_pulang: pulang?.seats ?? [],
+    jumlah_penumpang_pulang: pulang ? asTrip(pulang).jumlah_penumpang : undefined,
+    connecting: body.flag_connecting === 1 ? legs.map(asTrip) : [],
+    flag_connecting: body.flag_connecting,
+    flag_pp: body.flag_pp,
+    voucher_kode: body.voucher_kode,
+    jenis_pembayaran_kode: body.jenis_pembayaran_kode,
+    flag_asuransi: body.flag_asuransi,
+    donasi: body.donasi,
+    flag_point: body.flag_point,
+  };
+}
+
+export function requestHash(body: ReservasiParsedBody, holdToken: string | null): string {
+  return createHash('sha256').update(JSON.stringify({ body, holdToken })).digest('hex');
+}
+
+type StoredReservation = typeof reservations.$inferSelect;
+
+function resultOf(row: StoredReservation): ReservasiResults {
+  return {
+    reservasi_kode: row.code.trim(),
+    flag_harga_berubah: row.priceChanged ? 1 : 0,
+    total_bayar: row.total,
+    flag_lunas: row.status === 'paid' ? 1 : 0,
+  };
+}
+
+async function findByKey(db: Database, key: string): Promise<StoredReservation | null> {
+  const rows = await db.select().from(reservations).where(eq(reservations.idempotencyKey, key)).limit(1);
+  return rows[0] ?? null;
+}
+
+function replayOf(row: StoredReservation, hash: string): ReservasiResults {
+  if (row.requestHash !== hash) throw new ApiError(422, 'RSV-4', RESERVATION_MESSAGE.keyReused);
+  return resultOf(row);
+}
+
+/** The price check's "seat gone" said the way a reservation says it, whichever check caught it first. */
+function inReservationWords(error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.code !== 'RSV-2') return error;
+  const seats = /^Kursi (.+) sudah tidak tersedia$/.exec(error.message)?.[1];
+  return seats ? seatTaken(RESERVATION_MESSAGE.seatTaken(seats.split(', '))) : error;
+}
+
+/** Thrown inside the transaction when a concurrent request with the same key committed first. */
+class SameKeyCommitted extends Error {}
+
+/** Seats for a leg without seat selection: free seats of the layout, in its order, until enough stick. */
+async function seatOperatorLeg(
+  tx: Tx,
+  leg: LoadedLeg,
+  departure: Departure,
+  insertRows: { reservationId: number; expiresAt: Date | null },
+  now: Date,
+): Promise<Map<string, number>> {
+  const needed = leg.entries.length;
+  const taken = await bookedSeats(asDb(tx), departure.scheduleId, departure.date, { now });
+  const candidates = [...seatsByNumber(leg.schedule).keys()].filter((no) => !taken.has(no));
+  const booked = new Map<string, number>();
+  while (booked.size < needed && candidates.length > 0) {
+    const batch = candidates.splice(0, needed - booked.size);
+    const got = await insertBookings(tx, { departure, seats: batch, holdToken: null, ...insertRows });
+    for (const [no, id] of got) booked.set(no, id);
+  }
+  if (booked.size < needed) throw notBookable(RESERVATION_MESSAGE.notEnoughSeats(needed));
+  return booked;
+}
+
+/** The caller's live, unexpired hold rows of these seats become the reservation's bookings. */
+async function convertHold(
+  tx: Tx,
+  holdToken: string,
+  departure: Departure,
+  seats: string[],
+  reservationId: number,
+  expiresAt: Date | null,
+  now: Date,
+): Promise<Map<string, number>> {
+  const rows = await queryRows<{ id: number; seat_no: string }>(
+    asDb(tx),
+    sql`UPDATE seat_bookings
+        SET reservation_id = ${reservationId}, hold_token = NULL, expires_at = ${expiresAt ? expiresAt.toISOString() : null}::timestamptz
+        WHERE live AND hold_token = ${holdToken} AND reservation_id IS NULL
+          AND schedule_id = ${departure.scheduleId} AND departure_date = ${departure.date}::date
+          AND seat_no = ANY(${textArray(seats)}) AND expires_at > ${now.toISOString()}::timestamptz
+        RETURNING id::int AS id, seat_no::text AS seat_no`,
+  );
+  return new Map(rows.map((row) => [row.seat_no, row.id]));
+}
+
+export async function reserve(db: Database, body: ReservasiParsedBody, ctx: ReserveContext): Promise<ReservasiResults> {
+  const holdToken = body.hold_token ?? ctx.holdToken;
+  const hash = requestHash(body, holdToken);
+  if (ctx.idempotencyKey) {
+    const existing = await findByKey(db, ctx.idempotencyKey);
+    if (existing) return replayOf(existing, hash);
+  }
+  const planned = planLegs(body);
+  if (planned.length === 0) throw badRequest('Permintaan tidak valid. Jadwal belum dipilih');
+  const legs: LoadedLeg[] = [];
+  for (const leg of planned) legs.push(await loadLeg(db, leg, ctx.today, ctx.now));
+  const priceRequest = priceRequestOf(body, legs);
+  const departures = legs.map((leg) => ({ scheduleId: leg.schedule.id, date: leg.date }));
+
+  try {
+    return await withRetry(() =>
+      db.transaction(async (tx) => {
+        await expireDepartures(tx, departures, ctx.now);
+        if (body.voucher_kode) await lockVoucher(asDb(tx), body.voucher_kode);
+        const price = await checkPrice(asDb(tx), ctx.today, priceRequest, ctx.customer, {
+          now: ctx.now,
+          holdToken,
+        }).catch((error: unknown) => {
+          throw inReservationWords(error);
+        });
+        const paid = price.total_bayar === 0;
+        const deadline = new Date(ctx.now.getTime() + RESERVATION.payMinutes * 60_000);
+        const seatExpiry = paid ? null : deadline;
+        const usedPoints = body.flag_point === 1 ? price.max_point : 0;
+        const { id: reservationId, code } = await insertReservation(tx, {
+          status: paid ? 'paid' : 'pending',
+          customerId: ctx.customer?.id ?? null,
+          bookerName: body.pemesan_nama,
+          bookerPhone: body.pemesan_telp,
+          bookerEmail: body.pemesan_email,
+          paymentMethodCode: body.jenis_pembayaran_kode,
+          voucherCode: body.voucher_kode,
+          subTotal: price.sub_total,
+          total: price.total_bayar,
+          insurance: body.flag_asuransi === 1 && price.flag_status_asuransi === 1,
+          donation: body.donasi,
+          donationMessage: body.komentar_donasi,
+          usedPoints,
+          isRoundTrip: body.flag_pp === 1 && body.flag_connecting === 0,
+          priceChanged: price.total_bayar !== body.total_bayar,
+          idempotencyKey: ctx.idempotencyKey,
+          requestHash: hash,
+          createdAt: ctx.now,
+          expiresAt: deadline,
+        });
+
+        for (const [i, leg] of legs.entries()) {
+          const departure = departures[i] as Departure;
+          const insertRows = { reservationId, expiresAt: seatExpiry };
+          let booked: Map<string, number>;
+          if (leg.seats.length === 0) {
+            booked = await seatOperatorLeg(tx, leg, departure, insertRows, ctx.now);
+          } else {
+            booked = holdToken
+              ? await convertHold(tx, holdToken, departure, leg.seats, reservationId, seatExpiry, ctx.now)
+              : new Map<string, number>();
+            const rest = leg.seats.filter((no) => !booked.has(no));
+            const inserted = await insertBookings(tx, { departure, seats: rest, holdToken: null, ...insertRows });
+            for (const [no, id] of inserted) booked.set(no, id);
+            const gone = leg.seats.filter((no) => !booked.has(no));
+            if (gone.length > 0) throw seatTaken(RESERVATION_MESSAGE.seatTaken(gone));
+          }
+          const bookingIds = leg.seats.length > 0 ? leg.seats.map((no) => booked.get(no)) : [...booked.values()];
+          await tx.insert(passengers).values(
+            leg.entries.map((entry, k) => ({
+              reservationId,
+              seatBookingId: bookingIds[k] ?? null,
+              direction: leg.direction,
+              legNo: leg.legNo,
+              name: entry.penumpang_nama,
+            })),
+          );
+        }
+        if (holdToken) {
+          // What the passenger held and did not book goes back to everyone.
+          await tx.execute(
+            sql`UPDATE seat_bookings SET live = false WHERE live AND hold_token = ${holdToken} AND reservation_id IS NULL`,
+          );
+        }
+        const result: ReservasiResults = {
+          reservasi_kode: code,
+          flag_harga_berubah: price.total_bayar !== body.total_bayar ? 1 : 0,
+          total_bayar: price.total_bayar,
+          flag_lunas: paid ? 1 : 0,
+        };
+        return result;
+      }),
+    );
+  } catch (error) {
+    // The same request may have committed while this one ran (its seats then look taken here):
+    // the committed reservation is the answer, whatever this attempt ran into.
+    if (ctx.idempotencyKey) {
+      const existing = await findByKey(db, ctx.idempotencyKey);
+      if (existing) return replayOf(existing, hash);
+    }
+    throw error;
+  }
+}
+
+type NewReservation = Omit<typeof reservations.$inferInsert, 'code'>;
+
+/**
+ * Inserts the reservation under a fresh code. A clash on the code draws another; a clash on the
+ * Idempotency-Key means the same request committed meanwhile, and that reservation is the answer.
+ */
+async function insertReservation(tx: Tx, values: NewReservation): Promise<{ id: number; code: string }> {
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const code = newReservationCode();
+    const rows = await tx
+      .insert(reservations)
+      .values({ ...values, code })
+      .onConflictDoNothing()
+      .returning({ id: reservations.id });
+    const id = rows[0]?.id;
+    if (id !== undefined) return { id, code };
+    if (values.idempotencyKey) {
+      const same = await tx
+        .select({ id: reservations.id })
+        .from(reservations)
+        .where(eq(reservations.idempotencyKey, values.idempotencyKey))
+        .limit(1);
+      if (same.length > 0) throw new SameKeyCommitted();
+    }
+  }
+  throw new Error('no free reservation code after 8 draws');
+}
