@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { mudikWindow } from '../server/db/seed-data/festival';
 import {
   BOOKER,
   JAKARTA,
@@ -7,6 +8,7 @@ import {
   blockingViolations,
   choose,
   clearBookingOnce,
+  dayFromToday,
   desktopPassengers,
   dialog,
   expectBookingPage,
@@ -21,6 +23,7 @@ import {
   reserveToTheEnd,
   saveMobilePassengerForm,
   searchAndChoose,
+  searchUrl,
   seatSaveLabel,
   termsCheckbox,
   toast,
@@ -422,7 +425,10 @@ test('a signed-in customer: the booker comes from the profile and points show as
 });
 
 test('the free departure: refundable is disabled with its note', async ({ page }) => {
-  await searchAndChoose(page, JAKARTA, 'Pilih Nusa Rapi Shuttle 05.00 WIB');
+  // The free departure runs only on the Mudik Gratis days before Lebaran.
+  const mudikDay = mudikWindow(dayFromToday(0)).from;
+  await page.goto(searchUrl(JAKARTA).replace(/tanggal=[^&]+/, `tanggal=${mudikDay}`));
+  await choose(page, 'Pilih Nusa Rapi Shuttle 05.00 WIB');
   await pickSeats(page, { count: 1, button: seatSaveLabel(page) });
   if (isMobile(page)) await saveMobilePassengerForm(page, 'Form Penumpang Pergi', ['Siti Aminah']);
   await expectBookingPage(page);

@@ -30,11 +30,14 @@ import { LAYOUTS, seatNumbers, type LayoutCode, type LayoutSeed } from './seed-d
 import { LINES, type DepartureSeed, type LineSeed, type ViaSeed } from './seed-data/lines';
 import { OPERATORS, operatorLogoPath } from './seed-data/operators';
 import { CITIES, POINTS, type PointSeed } from './seed-data/places';
-import { BOOKING_WINDOW_DAYS } from '../services/dates';
+import { daysBetween } from '../services/dates';
+import { mudikWindow } from './seed-data/festival';
 import { addDays, assertIsoDate, createRandom, hashString, pickDistinct } from './seed-data/random';
 
-/** Days after `today` on which every schedule still runs (validUntil = today + this). */
-export const SEED_WINDOW_DAYS = BOOKING_WINDOW_DAYS;
+/** Days from `today` on which the fixtures' bookings (nearly full, full floor) are laid. */
+export const SEED_WINDOW_DAYS = 60;
+/** validUntil of a departure of the recurring timetable: it runs until an operator ends it. */
+export const OPEN_ENDED = '9999-12-31';
 /** Ordinary schedules get booked seats on this many days from today. */
 const SPRINKLE_DAYS = 14;
 const CHUNK = 500;
@@ -57,7 +60,7 @@ export const SEED_FIXTURES = {
   noSeatSelection: { operatorCode: 'PSK', scheduleCode: 'PSK-BDG-JKT-0900', price: 110000 },
   /** select_seat false with exactly 2 seats free on every day of the window: a third passenger finds none. */
   noSeatSelectionTwoLeft: { operatorCode: 'PSK', scheduleCode: 'PSK-BDG-JKT-1330', remaining: 2 },
-  /** Price 0 and not refundable. */
+  /** Price 0 and not refundable; runs only on the Mudik Gratis days before Lebaran. */
   free: { operatorCode: 'NRS', scheduleCode: 'NRS-BDG-JKT-0500' },
   /** Schedules with price2 for their tier-2 seats (tier-2 and promo seats are never pre-booked on fixtures). */
   twoPrice: [
@@ -153,6 +156,8 @@ interface ScheduleSeed {
   refundable: boolean;
   facilities: LineSeed['facilities'];
   stops: RouteStopRow[];
+  /** Runs only on the Mudik Gratis days, not daily. */
+  mudikOnly: boolean;
 }
 
 interface Plan {
@@ -217,6 +222,7 @@ function expandLine(line: LineSeed, reverse: boolean): ScheduleSeed[] {
       refundable: price === 0 ? false : (d.refundable ?? line.refundable ?? true),
       facilities: d.facilities ?? line.facilities,
       stops,
+      mudikOnly: d.mudikOnly ?? false,
     };
     return seed;
   });
@@ -283,6 +289,61 @@ function fixtureSchedules(): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Timetable validity.
+
+/** The days a seeded departure runs from `today` on: daily without end, or the coming Mudik days. */
+function validityOf(s: Pick<ScheduleSeed, 'mudikOnly'>, today: string): { validFrom: string; validUntil: string } {
+  if (!s.mudikOnly) return { validFrom: today, validUntil: OPEN_ENDED };
+  const days = mudikWindow(today);
+  return { validFrom: days.from, validUntil: days.until };
+}
+
+/**
+ * Keeps a database seeded long ago selling: the seed's daily departures run without end (older
+ * seeds gave them a fixed window), and the Mudik Gratis departures move to the coming Lebaran once
+ * their days have passed. Which departure is which comes from the seed's own plan, so a schedule
+ * an operator added or ended by hand is left alone. Idempotent: rows already right are not
+ * written, so every process may run it at start.
+ */
+export async function rollTimetableForward(db: Database, today: string): Promise<number> {
+  assertIsoDate(today);
+  const plan = buildPlan();
+  const daily = plan.schedules.filter((s) => !s.mudikOnly).map((s) => s.code);
+  const mudik = plan.schedules.filter((s) => s.mudikOnly).map((s) => s.code);
+  const days = mudikWindow(today);
+  const codes = (list: string[]) =>
+    sql`ARRAY[${sql.join(
+      list.map((code) => sql`${code}`),
+      sql`, `,
+    )}]::text[]`;
+  let changed = 0;
+  if (daily.length > 0) {
+    const rows = await db.execute(
+      sql`UPDATE schedules SET valid_until = ${OPEN_ENDED}::date
+          WHERE code = ANY(${codes(daily)}) AND valid_until < ${OPEN_ENDED}::date RETURNING id`,
+    );
+    changed += rowCount(rows);
+  }
+  if (mudik.length > 0) {
+    // Only once the last Mudik day has passed: the coming festival's days are then set.
+    const rows = await db.execute(
+      sql`UPDATE schedules SET valid_from = ${days.from}::date, valid_until = ${days.until}::date
+          WHERE code = ANY(${codes(mudik)})
+            AND (valid_until < ${today}::date OR valid_until - valid_from > ${daysBetween(days.from, days.until)}::int)
+          RETURNING id`,
+    );
+    changed += rowCount(rows);
+  }
+  return changed;
+}
+
+function rowCount(result: unknown): number {
+  if (Array.isArray(result)) return result.length;
+  const rows = (result as { rows?: unknown[] }).rows;
+  return rows?.length ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Insert.
 
 async function insertChunked<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
@@ -307,8 +368,6 @@ function required<K, V>(map: Map<K, V>, key: K, what: string): V {
 }
 
 async function insertAll(tx: Tx, plan: Plan, today: string): Promise<void> {
-  const validUntil = addDays(today, SEED_WINDOW_DAYS);
-
   // Insertion order fixes ids on a fresh database: Bandung 1, Jakarta 2.
   const cityIds = await insertReturningIds(CITIES, (chunk) =>
     tx
@@ -409,8 +468,7 @@ async function insertAll(tx: Tx, plan: Plan, today: string): Promise<void> {
           refundable: s.refundable,
           facilities: s.facilities,
           stops: s.stops,
-          validFrom: today,
-          validUntil,
+          ...validityOf(s, today),
         })),
       )
       .returning({ id: schedules.id, key: schedules.code }),
@@ -492,7 +550,9 @@ function planBookings(list: readonly ScheduleSeed[], today: string): PlannedBook
   for (const s of list) {
     const layout = LAYOUTS[s.layout];
     const all = seatNumbers(layout);
+    const runs = validityOf(s, today);
     const push = (date: string, seats: string[]) => {
+      if (date < runs.validFrom || date > runs.validUntil) return;
       for (const seatNo of [...seats].sort(numeric)) out.push({ code: s.code, date, seatNo });
     };
 

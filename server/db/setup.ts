@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { mkdirSync } from 'node:fs';
 import postgres from 'postgres';
 import { openDatabase, type DbHandle } from './client';
-import { seedIfEmpty } from './seed';
+import { rollTimetableForward, seedIfEmpty } from './seed';
 
 export interface PrepareOptions {
   /** postgres://... selects PostgreSQL; otherwise PGlite. */
@@ -65,7 +65,11 @@ async function setUp(handle: DbHandle, options: PrepareOptions, log: (msg: strin
     await handle.db.execute(sql`ANALYZE`);
     log(`Database ${where}: seeded for ${options.today} in ${Math.round(performance.now() - started)} ms`);
   } else {
-    log(`Database ${where}: ready, already seeded`);
+    // A database seeded long ago keeps selling: its timetable is brought up to today.
+    const moved = await rollTimetableForward(handle.db, options.today);
+    log(
+      `Database ${where}: ready, already seeded${moved > 0 ? `; timetable rolled forward (${moved} schedules)` : ''}`,
+    );
   }
 }
 

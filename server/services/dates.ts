@@ -6,8 +6,12 @@
 
 export const JAKARTA_TIMEZONE = 'Asia/Jakarta';
 
-/** Days ahead a departure can be searched and booked: today through today + 60 (the seed's window too). */
-export const BOOKING_WINDOW_DAYS = 60;
+/**
+ * Days ahead a departure can be searched and booked: today through today + 366. The timetable
+ * recurs without end, so the horizon is a sales choice: a year keeps the coming Lebaran always on
+ * sale, as operators open homecoming seats months before.
+ */
+export const BOOKING_WINDOW_DAYS = 366;
 
 const jakartaFormatter = new Intl.DateTimeFormat('en-CA', {
   timeZone: JAKARTA_TIMEZONE,
@@ -31,6 +35,27 @@ const DAY_MS = 86_400_000;
 
 export function addDays(date: string, days: number): string {
   return new Date(toUtcMillis(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+const jakartaTimeFormatter = new Intl.DateTimeFormat('en-GB', {
+  timeZone: JAKARTA_TIMEZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The wall-clock time in Jakarta, `HH:mm`. */
+export function jakartaTime(now: Date = new Date()): string {
+  return jakartaTimeFormatter.format(now);
+}
+
+/**
+ * Departures on `today` at or before the returned `HH:mm` have left and are no longer sold. Null
+ * when the sale day is not the clock's day (a fixed day of a demo or test run): such a day has
+ * no hour, and all its departures stay on sale.
+ */
+export function departedBy(today: string, now: Date = new Date()): string | null {
+  return jakartaToday(now) === today ? jakartaTime(now) : null;
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */

@@ -45,6 +45,8 @@ export interface ItemScope {
   connecting: boolean;
   /** Group direct schedules by operator and route (`XTR-12`) instead of one group per schedule. */
   groupByOperatorRoute?: boolean | undefined;
+  /** Departures of this day at or before this `HH:mm` have left: not sold, so not listed. */
+  departed?: { day: string; by: string } | null | undefined;
 }
 
 export interface ItemRow {
@@ -311,8 +313,16 @@ export function itemsCte(scope: ItemScope): SQL {
       WHERE ${directWhere}
     )${connectingCtes},
     items AS (
-      SELECT * FROM direct ${scope.connecting ? sql`UNION ALL SELECT * FROM conn` : sql``}
+      SELECT * FROM (
+        SELECT * FROM direct ${scope.connecting ? sql`UNION ALL SELECT * FROM conn` : sql``}
+      ) u WHERE ${departedCondition(scope.departed)}
     )`;
+}
+
+/** A connecting trip has left with its first leg; `time_departure` is `HH:mm`, so text order is time order. */
+function departedCondition(departed: ItemScope['departed']): SQL {
+  if (!departed) return sql`TRUE`;
+  return sql`NOT (day = ${departed.day} AND time_departure <= ${departed.by})`;
 }
 
 export interface ItemFilters extends Partial<Omit<SearchFilters, 'sort'>> {

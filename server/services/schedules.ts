@@ -16,7 +16,7 @@ import {
 import type { Database } from '../db/client';
 import { operators, type RouteStopRow } from '../db/schema';
 import { notFound } from '../http/errors';
-import { addDays, addMinutes, daysBetween, dateRange, inBookingWindow, windowEnd } from './dates';
+import { addDays, addMinutes, daysBetween, dateRange, departedBy, inBookingWindow, windowEnd } from './dates';
 import { requireOperatorId } from './points';
 import {
   batchedBookedCounts,
@@ -52,14 +52,21 @@ interface SearchBase {
   show_connecting: boolean;
 }
 
-function searchScope(q: SearchBase, start: string, end: string): ItemScope {
+function searchScope(q: SearchBase, start: string, end: string, departed: ItemScope['departed']): ItemScope {
   return {
     start,
     end,
     origin: { id: q.asal_id, tipe: q.asal_tipe },
     destination: { id: q.tujuan_id, tipe: q.tujuan_tipe },
     connecting: q.show_connecting,
+    departed,
   };
+}
+
+/** Today's departures that have left by `now` (Jakarta time), for the lists that sell. */
+function departedAt(today: string, now: Date): ItemScope['departed'] {
+  const by = departedBy(today, now);
+  return by === null ? null : { day: today, by };
 }
 
 type PagedRow = { total: number; total_jadwal: number } & (ItemRow | { [K in keyof ItemRow]: null });
@@ -135,17 +142,24 @@ async function withLiveSeats(db: Database, page: CachedPage): Promise<SearchJadw
   return { ...page.results, list };
 }
 
-export async function searchJadwal(db: Database, today: string, q: SearchJadwalQuery): Promise<SearchJadwalResults> {
+export async function searchJadwal(
+  db: Database,
+  today: string,
+  q: SearchJadwalQuery,
+  now: Date = new Date(),
+): Promise<SearchJadwalResults> {
+  const departed = q.tanggal_berangkat === today ? departedAt(today, now) : null;
   // Past days and days beyond the booking window have no departures to sell.
-  if (!inBookingWindow(q.tanggal_berangkat, today)) return searchPage(db, today, q);
+  if (!inBookingWindow(q.tanggal_berangkat, today)) return searchPage(db, today, q, departed);
   const cache = searchCache(db);
-  // The parsed query: defaults filled in, lists split; the key order is the schema's.
-  const key = JSON.stringify(q);
-  const now = Date.now();
+  // The parsed query: defaults filled in, lists split; the key order is the schema's. Today's
+  // pages also by the minute, as departures leave.
+  const key = JSON.stringify(q) + (departed ? `@${departed.by}` : '');
+  const at = Date.now();
   const hit = cache.get(key);
   // Also when the page is still being read by another request: its seats were counted before
   // this request came, so they are counted again.
-  if (hit && hit.expires > now) {
+  if (hit && hit.expires > at) {
     // Least recently used goes first: a hit moves to the end of the Map's order.
     cache.delete(key);
     cache.set(key, hit);
@@ -153,7 +167,7 @@ export async function searchJadwal(db: Database, today: string, q: SearchJadwalQ
   }
   if (hit) cache.delete(key);
 
-  const fresh = searchPageWithSeats(db, today, q);
+  const fresh = searchPageWithSeats(db, today, q, departed);
   if (cache.size >= SEARCH_CACHE_MAX) {
     const oldest = cache.keys().next();
     if (!oldest.done) cache.delete(oldest.value);
@@ -161,7 +175,7 @@ export async function searchJadwal(db: Database, today: string, q: SearchJadwalQ
   // Kept as a copy: the caller's answer goes out to be serialized, the cached page stays as read.
   const entry: CacheEntry = {
     page: fresh.then((page) => ({ ...page, results: structuredClone(page.results) })),
-    expires: now + SEARCH_CACHE_TTL_MS,
+    expires: at + SEARCH_CACHE_TTL_MS,
   };
   cache.set(key, entry);
   // A failed read is not kept: the next request tries again.
@@ -171,8 +185,13 @@ export async function searchJadwal(db: Database, today: string, q: SearchJadwalQ
   return (await fresh).results;
 }
 
-async function searchPage(db: Database, today: string, q: SearchJadwalQuery): Promise<SearchJadwalResults> {
-  return (await searchPageWithSeats(db, today, q)).results;
+async function searchPage(
+  db: Database,
+  today: string,
+  q: SearchJadwalQuery,
+  departed: ItemScope['departed'],
+): Promise<SearchJadwalResults> {
+  return (await searchPageWithSeats(db, today, q, departed)).results;
 }
 
 /** One page of the search straight from the database, seats counted in the same statement. */
@@ -180,6 +199,7 @@ async function searchPageWithSeats(
   db: Database,
   today: string,
   q: SearchJadwalQuery,
+  departed: ItemScope['departed'],
 ): Promise<{ results: SearchJadwalResults; seats: ScheduleSeats[] }> {
   const perPage = SEARCH_PAGE_SIZE;
   const empty: SearchJadwalResults = {
@@ -193,7 +213,7 @@ async function searchPageWithSeats(
   if (!inBookingWindow(q.tanggal_berangkat, today)) return { results: empty, seats: [] };
 
   const scope: ItemScope = {
-    ...searchScope(q, q.tanggal_berangkat, q.tanggal_berangkat),
+    ...searchScope(q, q.tanggal_berangkat, q.tanggal_berangkat, departed),
     groupByOperatorRoute: q.group_by === 'operator-jurusan',
   };
   const filters = filterCondition({
@@ -292,6 +312,7 @@ export async function listFilter(
   db: Database,
   today: string,
   q: SearchBase & { tanggal_berangkat: string },
+  now: Date = new Date(),
 ): Promise<ListFilterResults> {
   const facilities = FacilitySchema.options;
   if (!inBookingWindow(q.tanggal_berangkat, today)) {
@@ -312,7 +333,7 @@ export async function listFilter(
   const rows = await queryRows<FilterRow>(
     db,
     sql`
-    WITH ${itemsCte(searchScope(q, q.tanggal_berangkat, q.tanggal_berangkat))},
+    WITH ${itemsCte(searchScope(q, q.tanggal_berangkat, q.tanggal_berangkat, departedAt(today, now)))},
     ops AS (SELECT op, count(*)::int AS n FROM items, unnest(operator_codes) AS op GROUP BY op)
     SELECT
       coalesce((
@@ -348,6 +369,7 @@ export async function listTanggal(
   db: Database,
   today: string,
   q: SearchBase & { tanggal_mulai: string; jumlah_hari: number },
+  now: Date = new Date(),
 ): Promise<DateSummary[]> {
   const days = dateRange(q.tanggal_mulai, q.jumlah_hari);
   const span = clipToWindow(q.tanggal_mulai, q.jumlah_hari, today);
@@ -355,7 +377,7 @@ export async function listTanggal(
   if (span) {
     const rows = await queryRows<{ day: string; n: number; lo: number | null }>(
       db,
-      sql`WITH ${itemsCte(searchScope(q, span.start, span.end))}
+      sql`WITH ${itemsCte(searchScope(q, span.start, span.end, departedAt(today, now)))}
           SELECT day, count(*)::int AS n, min(price_lo)::int AS lo FROM items GROUP BY day`,
     );
     for (const row of rows) byDay.set(row.day, row);
@@ -395,6 +417,7 @@ export async function listTanggalAvailable(
   db: Database,
   today: string,
   q: { operator_kode: string; jadwal_kode: string; tanggal_mulai: string; jumlah_hari: number },
+  now: Date = new Date(),
 ) {
   const target = await resolveCode(db, q.operator_kode, q.jadwal_kode);
   const days = dateRange(q.tanggal_mulai, q.jumlah_hari);
@@ -403,7 +426,13 @@ export async function listTanggalAvailable(
   if (span) {
     const rows = await queryRows<{ day: string; remaining: number }>(
       db,
-      sql`WITH ${itemsCte({ start: span.start, end: span.end, code: q.jadwal_kode, connecting: target.kind === 'connecting' })}
+      sql`WITH ${itemsCte({
+        start: span.start,
+        end: span.end,
+        code: q.jadwal_kode,
+        connecting: target.kind === 'connecting',
+        departed: departedAt(today, now),
+      })}
           SELECT day, remaining FROM items WHERE kind = ${target.kind} AND item_id = ${target.id}`,
     );
     for (const row of rows) byDay.set(row.day, row.remaining);
@@ -424,6 +453,7 @@ export async function listJadwal(
   db: Database,
   today: string,
   q: { operator_kode: string; jurusan_id: number; tanggal_berangkat: string; show_connecting: boolean },
+  now: Date = new Date(),
 ): Promise<Schedule[]> {
   const operatorId = await requireOperatorId(db, q.operator_kode);
   const route = await queryRows<{ id: number }>(
@@ -440,6 +470,7 @@ export async function listJadwal(
       operatorCode: q.operator_kode,
       routeId: q.jurusan_id,
       connecting: q.show_connecting,
+      departed: departedAt(today, now),
     },
     'time',
   );

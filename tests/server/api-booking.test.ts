@@ -4,7 +4,8 @@ import type { KursiResults, Seat } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { connectingLegs, connectingTrips, routes, schedules, seatBookings, seatLayouts } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
-import { addDays } from '../../server/services/dates';
+import { mudikWindow } from '../../server/db/seed-data/festival';
+import { BOOKING_WINDOW_DAYS, addDays } from '../../server/services/dates';
 import { insuranceFee } from '../../server/services/pricing';
 import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
 import { fails, ok } from './api-support';
@@ -181,7 +182,10 @@ describe.each(TEST_DATABASES)('seats and price check on %s', (kind) => {
       const past = await fails(app, 'kursi', { ...base, tanggal_berangkat: addDays(TEST_TODAY, -1) });
       expect(past).toMatchObject({ httpStatus: 400, code: 'RSV-1' });
       expect(past.message).toContain('sudah lewat');
-      const far = await fails(app, 'kursi', { ...base, tanggal_berangkat: addDays(TEST_TODAY, 61) });
+      const far = await fails(app, 'kursi', {
+        ...base,
+        tanggal_berangkat: addDays(TEST_TODAY, BOOKING_WINDOW_DAYS + 1),
+      });
       expect(far).toMatchObject({ httpStatus: 400, code: 'RSV-1' });
       await ok(app, 'kursi', { ...base, tanggal_berangkat: TEST_TODAY });
     });
@@ -383,7 +387,7 @@ describe.each(TEST_DATABASES)('seats and price check on %s', (kind) => {
       const results = await ok(
         app,
         'cekHarga',
-        { ...pergi(operatorCode, scheduleCode, QUIET_DAY, ['2']), flag_asuransi: 1, flag_point: 1 },
+        { ...pergi(operatorCode, scheduleCode, mudikWindow(TEST_TODAY).from, ['2']), flag_asuransi: 1, flag_point: 1 },
         { bearer: DEMO.token },
       );
       expect(results).toMatchObject({

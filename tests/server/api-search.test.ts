@@ -1,15 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FACILITY_LABEL, SEARCH_PAGE_SIZE, TIME_RANGES, type Schedule, type SearchJadwalResults } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { schedules, seatBookings } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
-import { addDays } from '../../server/services/dates';
+import { mudikWindow } from '../../server/db/seed-data/festival';
+import { BOOKING_WINDOW_DAYS, addDays } from '../../server/services/dates';
 import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
 import { fails, ok } from './api-support';
 
 const { bandung, jakarta } = SEED_FIXTURES.cityIds;
 const TOMORROW = addDays(TEST_TODAY, 1);
+/** A day the free Mudik Gratis departure runs. */
+const MUDIK_DAY = mudikWindow(TEST_TODAY).from;
 const BDG_JKT = { asal_id: bandung, asal_tipe: 'kota', tujuan_id: jakarta, tujuan_tipe: 'kota' } as const;
 
 const flatten = (results: SearchJadwalResults): Schedule[] => results.list.flatMap((group) => group.jadwal);
@@ -37,6 +40,9 @@ describe.each(TEST_DATABASES)('schedule search on %s', (kind) => {
   }
 
   beforeAll(async () => {
+    // The evening before the sale day: none of its departures has left (api-timetable tests that).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${addDays(TEST_TODAY, -1)}T20:00:00+07:00`));
     handle = await createTestDatabase(kind);
     app = createApp({ db: handle.db, today: () => TEST_TODAY });
     const cityId = async (name: string) => {
@@ -50,6 +56,7 @@ describe.each(TEST_DATABASES)('schedule search on %s', (kind) => {
     malang = await cityId('Malang');
   });
   afterAll(async () => {
+    vi.useRealTimers();
     await handle.destroy();
   });
 
@@ -142,7 +149,11 @@ describe.each(TEST_DATABASES)('schedule search on %s', (kind) => {
       const nearlyFull = byCode.get(SEED_FIXTURES.nearlyFull.scheduleCode);
       expect([1, 2]).toContain(nearlyFull?.remaining_seats);
       expect(byCode.get(SEED_FIXTURES.noSeatSelection.scheduleCode)?.select_seat).toBe(false);
-      expect(byCode.get(SEED_FIXTURES.free.scheduleCode)).toMatchObject({
+      expect(byCode.has(SEED_FIXTURES.free.scheduleCode)).toBe(false);
+      const mudik = flatten(
+        await ok(app, 'searchJadwal', { ...BDG_JKT, tanggal_berangkat: MUDIK_DAY, sort: 'termurah' }),
+      );
+      expect(mudik.find((s) => s.code_schedule === SEED_FIXTURES.free.scheduleCode)).toMatchObject({
         price_ticket: [0],
         is_refundable: false,
         price_normal: null,
@@ -205,7 +216,7 @@ describe.each(TEST_DATABASES)('schedule search on %s', (kind) => {
       const lows = all.map((s) => s.price_ticket[0] ?? -1);
       expect(lows.every((p) => p >= 100000 && p <= 150000)).toBe(true);
       expect(lows).toEqual([...lows].sort((a, b) => a - b));
-      const cheapest = await ok(app, 'searchJadwal', { ...BDG_JKT, tanggal_berangkat: TOMORROW, sort: 'termurah' });
+      const cheapest = await ok(app, 'searchJadwal', { ...BDG_JKT, tanggal_berangkat: MUDIK_DAY, sort: 'termurah' });
       expect(cheapest.list[0]?.jadwal[0]?.code_schedule).toBe(SEED_FIXTURES.free.scheduleCode);
     });
 
@@ -256,13 +267,14 @@ describe.each(TEST_DATABASES)('schedule search on %s', (kind) => {
       expect(trip?.routes_connecting.map((l) => l.date_go)).toEqual([TOMORROW, addDays(TOMORROW, 1)]);
     });
 
-    it('answers an empty list for a past day or a day beyond the 60-day window', async () => {
-      for (const day of [addDays(TEST_TODAY, -1), addDays(TEST_TODAY, 61)]) {
+    it('answers an empty list for a past day or a day beyond the booking window', async () => {
+      for (const day of [addDays(TEST_TODAY, -1), addDays(TEST_TODAY, BOOKING_WINDOW_DAYS + 1)]) {
         const results = await ok(app, 'searchJadwal', { ...BDG_JKT, tanggal_berangkat: day });
         expect(results).toMatchObject({ total: 0, total_jadwal: 0, total_page: 0, list: [] });
       }
       expect(
-        (await ok(app, 'searchJadwal', { ...BDG_JKT, tanggal_berangkat: addDays(TEST_TODAY, 60) })).total,
+        (await ok(app, 'searchJadwal', { ...BDG_JKT, tanggal_berangkat: addDays(TEST_TODAY, BOOKING_WINDOW_DAYS) }))
+          .total,
       ).toBeGreaterThan(0);
       expect((await ok(app, 'searchJadwal', { ...BDG_JKT, tanggal_berangkat: TEST_TODAY })).total).toBeGreaterThan(0);
     });
@@ -348,8 +360,11 @@ describe.each(TEST_DATABASES)('schedule search on %s', (kind) => {
       expect(filters.jam.map((j) => j.kode)).toEqual(TIME_RANGES.map((r) => r.kode));
       for (const facility of filters.fasilitas) expect(facility.label).toBe(FACILITY_LABEL[facility.kode]);
       expect(filters.fasilitas.find((f) => f.kode === 'ac')?.jumlah).toBeGreaterThan(0);
-      expect(filters.harga.min).toBe(0); // the free fixture
+      // The cheapest real fare: the free departure runs only on the Mudik days.
+      expect(filters.harga.min).toBe(85000);
       expect(filters.harga.max).toBeGreaterThan(filters.harga.min);
+      const mudik = await ok(app, 'listFilterSearchJadwal', { ...BDG_JKT, tanggal_berangkat: MUDIK_DAY });
+      expect(mudik.harga.min).toBe(0);
       expect(filters.operator.map((o) => o.nama)).toEqual([...filters.operator.map((o) => o.nama)].sort());
     });
     it('is empty for a past day and refuses a bad date', async () => {
@@ -382,7 +397,10 @@ describe.each(TEST_DATABASES)('schedule search on %s', (kind) => {
       });
     });
     it('defaults to 7 days and is zero beyond the window', async () => {
-      const results = await ok(app, 'listTanggalJadwal', { ...BDG_JKT, tanggal_mulai: addDays(TEST_TODAY, 58) });
+      const results = await ok(app, 'listTanggalJadwal', {
+        ...BDG_JKT,
+        tanggal_mulai: addDays(TEST_TODAY, BOOKING_WINDOW_DAYS - 2),
+      });
       expect(results.list).toHaveLength(7);
       expect(results.list[2]?.jumlah_jadwal).toBeGreaterThan(0);
       expect(results.list[3]).toMatchObject({ jumlah_jadwal: 0, harga_min: null });
@@ -588,7 +606,14 @@ describe.each(TEST_DATABASES)('schedule search on %s', (kind) => {
         await fails(app, 'detailJadwal', {
           operator_code: 'XTR',
           schedule_code: SEED_FIXTURES.twoPrice[0].scheduleCode,
-          date: addDays(TEST_TODAY, 90),
+          date: addDays(TEST_TODAY, -1),
+        }),
+      ).toMatchObject({ httpStatus: 404, code: 'NFD-1' });
+      expect(
+        await fails(app, 'detailJadwal', {
+          operator_code: SEED_FIXTURES.free.operatorCode,
+          schedule_code: SEED_FIXTURES.free.scheduleCode,
+          date: TOMORROW,
         }),
       ).toMatchObject({ httpStatus: 404, code: 'NFD-1' });
     });

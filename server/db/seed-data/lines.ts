@@ -18,6 +18,8 @@ export interface DepartureSeed {
   selectSeat?: boolean;
   refundable?: boolean;
   facilities?: Facility[];
+  /** Only on the Mudik Gratis days before Lebaran (seed-data/festival.ts), not daily. */
+  mudikOnly?: boolean;
 }
 
 type Departure = string | DepartureSeed;
@@ -152,7 +154,7 @@ export const LINES: readonly LineSeed[] = [
     price: 120000,
     facilities: AC_WATER,
     departures: [
-      { time: '05:00', service: 'Mudik Gratis', price: 0, refundable: false, facilities: AC },
+      { time: '05:00', service: 'Mudik Gratis', price: 0, refundable: false, facilities: AC, mudikOnly: true },
       '07:00',
       '15:30',
       '23:00',
