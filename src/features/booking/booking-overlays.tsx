@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react';
 import { openDialog, reserving, type OpenDialog } from '../../../machines/booking.machine';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
 import { formatRupiah } from '../../lib/format';
@@ -29,6 +29,14 @@ function dialogBody(dialog: OpenDialog, previousTotal: number | null) {
   }
 }
 
+/*
+ * Loaded when a dialog first opens: react-aria-components, once imported, listens to every focus
+ * on the page (a tap on a seat paid for it), and no step needs a dialog before the passengers form.
+ */
+const ConfirmDialog = lazy(() =>
+  import('../../components/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
+);
+
 const sameDialog = (a: OpenDialog | null, b: OpenDialog | null) =>
   a?.kind === b?.kind && (a?.kind !== 'priceChanged' || (b?.kind === 'priceChanged' && a.total === b.total));
 
@@ -45,15 +53,17 @@ export function BookingOverlays() {
     <>
       {loading ? <FullPageLoader label="Memproses reservasi…" /> : null}
       {dialog ? (
-        <ConfirmDialog
-          title={dialog.texts.title}
-          confirmLabel={dialog.texts.confirmLabel}
-          cancelLabel={dialog.texts.cancelLabel}
-          onConfirm={() => booking.send({ type: 'dialog.confirm' })}
-          onCancel={() => booking.send({ type: 'dialog.cancel' })}
-        >
-          {dialogBody(dialog, previousTotal)}
-        </ConfirmDialog>
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title={dialog.texts.title}
+            confirmLabel={dialog.texts.confirmLabel}
+            cancelLabel={dialog.texts.cancelLabel}
+            onConfirm={() => booking.send({ type: 'dialog.confirm' })}
+            onCancel={() => booking.send({ type: 'dialog.cancel' })}
+          >
+            {dialogBody(dialog, previousTotal)}
+          </ConfirmDialog>
+        </Suspense>
       ) : null}
     </>
   );

@@ -22,7 +22,6 @@ import { SeatLegend, SeatMap, SeatMapSkeleton } from './seat-map';
 import {
   otherLegsSeats,
   sameSeatsPerLeg,
-  sameSummaryView,
   seatSummaryView,
   seatView,
   seatsPerLeg,
@@ -122,7 +121,8 @@ export function SeatPickerView({
       ) : null}
       <LegHeader actor={actor} />
       {connecting ? <LegStrip actor={actor} direction={direction} legs={legs} current={index} /> : null}
-      <LegBack actor={actor} />
+      {/* Only a later leg of a connecting trip goes back: one leg never asks the machine per tap. */}
+      {connecting ? <LegBack actor={actor} /> : null}
       <section aria-labelledby={mapHeading} className="hairline space-y-4 rounded-card border-grey-200 bg-white p-4">
         <Heading level={base} id={mapHeading} className="text-base font-bold">
           {connecting
@@ -374,24 +374,19 @@ const incompleteButton =
 /**
  * The seat information as the child says, updated as a transition: the tapped tile paints in the
  * tap's own render, the summary in the next one. Unlike useDeferredValue over a selector, the
- * tap's render does not run the summary at all (it would only show the old value again).
+ * tap's render does not run the summary at all (it would only show the old value again). The tap
+ * itself only hands the snapshot over: the view (with its `can` check, a trial transition) is
+ * worked out in the deferred render, after the tile has painted.
  */
 function useSummaryView(actor: SeatActor): SeatSummaryView {
-  const [view, setView] = useState(() => seatSummaryView(actor.getSnapshot()));
+  const [snapshot, setSnapshot] = useState(() => actor.getSnapshot());
   useEffect(() => {
-    const update = (next: SeatSummaryView) => setView((shown) => (sameSummaryView(shown, next) ? shown : next));
     // A change between the first render and this subscription, or another child, shows at once.
-    update(seatSummaryView(actor.getSnapshot()));
-    let last = actor.getSnapshot();
-    const subscription = actor.subscribe((snapshot) => {
-      if (snapshot === last) return;
-      last = snapshot;
-      const next = seatSummaryView(snapshot);
-      startTransition(() => update(next));
-    });
+    setSnapshot(actor.getSnapshot());
+    const subscription = actor.subscribe((next) => startTransition(() => setSnapshot(next)));
     return () => subscription.unsubscribe();
   }, [actor]);
-  return view;
+  return useMemo(() => seatSummaryView(snapshot), [snapshot]);
 }
 
 /**

@@ -87,17 +87,3 @@ export function seatSummaryView(snapshot: SeatSelectionSnapshot): SeatSummaryVie
     canSave: snapshot.can({ type: 'selection.save' }),
   };
 }
-
-export function sameSummaryView(a: SeatSummaryView, b: SeatSummaryView): boolean {
-  return (
-    sameList(a.numbers, b.numbers) &&
-    a.chosen === b.chosen &&
-    a.total === b.total &&
-    a.price === b.price &&
-    a.normalPrice === b.normalPrice &&
-    a.struck === b.struck &&
-    a.label === b.label &&
-    a.ready === b.ready &&
-    a.canSave === b.canSave
-  );
-}
