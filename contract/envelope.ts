@@ -14,7 +14,6 @@ export const ErrorCodeSchema = z.enum([
   'RSV-2', // seat no longer available
   'RSV-3', // departure already left
   'RSV-4', // Idempotency-Key reused with another request
-  'RSV-5', // seat hold beyond the seats one token may hold
   'REQ-2', // too many requests from one client
   'VCR-1', // voucher code unknown
   'VCR-2', // voucher expired or not valid yet
