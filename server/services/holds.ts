@@ -11,14 +11,7 @@ import { sql } from 'drizzle-orm';
 import { HOLD_MINUTES, type HoldKursiResults } from '../../contract';
 import type { Database } from '../db/client';
 import { ApiError, badRequest, notBookable, seatTaken } from '../http/errors';
-import {
-  asDb,
-  assertNotDeparted,
-  departureTimeOf,
-  expireDepartures,
-  insertBookings,
-  withRetry,
-} from './reservations-db';
+import { asDb, assertNotDeparted, expireDepartures, insertBookings, withRetry } from './reservations-db';
 import { RESERVATION_MESSAGE } from './reservations';
 import { assertSaleDate, loadSaleSchedule, seatsByNumber } from './seats';
 import { queryRows, textArray } from './sql';
@@ -92,7 +85,7 @@ export async function holdSeats(
   }
   const schedule = await loadSaleSchedule(db, body.operator_kode, body.jadwal_kode);
   assertSaleDate(schedule, body.tanggal_berangkat, ctx.today);
-  assertNotDeparted(body.tanggal_berangkat, await departureTimeOf(db, schedule.id), ctx.now);
+  assertNotDeparted(body.tanggal_berangkat, schedule.departureTime.slice(0, 5), ctx.now);
   if (!schedule.selectSeat) throw notBookable(HOLD_MESSAGE.noSeatSelection(schedule.code));
   const tiles = seatsByNumber(schedule);
   for (const no of body.kursi) {

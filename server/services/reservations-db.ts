@@ -4,9 +4,8 @@
  * of the same seat inserts nothing (ON CONFLICT DO NOTHING), so two travellers racing for one seat
  * cannot both get it, whichever process or machine serves them.
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { schedules } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { queryRows, textArray } from './sql';
 
@@ -88,16 +87,6 @@ export async function insertBookings(tx: Tx, rows: NewBookings): Promise<Map<str
     RETURNING id::int AS id, seat_no::text AS seat_no`,
   );
   return new Map(inserted.map((row) => [row.seat_no, row.id]));
-}
-
-/** Departure time `HH:mm` of a schedule. */
-export async function departureTimeOf(db: Database, scheduleId: number): Promise<string> {
-  const rows = await db
-    .select({ time: schedules.departureTime })
-    .from(schedules)
-    .where(eq(schedules.id, scheduleId))
-    .limit(1);
-  return (rows[0]?.time ?? '00:00').slice(0, 5);
 }
 
 /** `YYYY-MM-DD HH:mm` in Jakarta (UTC+7, no daylight saving). */

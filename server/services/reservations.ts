@@ -23,7 +23,6 @@ import { checkPrice, type PriceRequest } from './pricing';
 import {
   asDb,
   assertNotDeparted,
-  departureTimeOf,
   expireDepartures,
   insertBookings,
   withRetry,
@@ -128,7 +127,7 @@ async function loadLeg(db: Database, leg: PlannedLeg, today: string, now: Date):
   const schedule = await loadSaleSchedule(db, leg.operator, leg.jadwal);
   if (schedule.selectSeat && numbered.length === 0) throw notBookable(RESERVATION_MESSAGE.seatRequired(schedule.code));
   assertSaleDate(schedule, leg.date, today);
-  assertNotDeparted(leg.date, await departureTimeOf(db, schedule.id), now);
+  assertNotDeparted(leg.date, schedule.departureTime.slice(0, 5), now);
   return { ...leg, schedule, seats: numbered };
 }
 

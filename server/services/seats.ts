@@ -20,6 +20,8 @@ export interface SaleSchedule {
   promoCode: string | null;
   selectSeat: boolean;
   refundable: boolean;
+  /** `HH:mm:ss` on the departure day. */
+  departureTime: string;
   validFrom: string;
   validUntil: string;
   floors: LayoutFloor[];
@@ -39,6 +41,7 @@ export async function loadSaleSchedule(db: Database, operatorKode: string, jadwa
       promoCode: schedules.promoCode,
       selectSeat: schedules.selectSeat,
       refundable: schedules.refundable,
+      departureTime: schedules.departureTime,
       validFrom: schedules.validFrom,
       validUntil: schedules.validUntil,
       floors: seatLayouts.floors,
