@@ -308,11 +308,14 @@ export function itemsCte(scope: ItemScope): SQL {
       ) bk
       WHERE ${directWhere}
     )${connectingCtes},
-    items AS (
-      SELECT * FROM (
-        SELECT * FROM direct ${scope.connecting ? sql`UNION ALL SELECT * FROM conn` : sql``}
-      ) u WHERE ${departedCondition(scope.departed)}
-    )`;
+    items AS (${itemsSelect(scope)})`;
+}
+
+/** The union of direct and connecting items; today's departures that have left are dropped. */
+function itemsSelect(scope: ItemScope): SQL {
+  const union = sql`SELECT * FROM direct ${scope.connecting ? sql`UNION ALL SELECT * FROM conn` : sql``}`;
+  // Only a departed filter needs the union wrapped; the plain one leaves the planner nothing to push down.
+  return scope.departed ? sql`SELECT * FROM (${union}) u WHERE ${departedCondition(scope.departed)}` : union;
 }
 
 /** A connecting trip has left with its first leg; `time_departure` is `HH:mm`, so text order is time order. */
