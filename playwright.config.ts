@@ -2,6 +2,24 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './scripts/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
+
+function server(port: number, dataDir: string) {
+  return {
+    command: 'tsx server/index.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
+    },
+  };
+}
+
 // Debian's Chromium, never a downloaded browser; flags keep it off the closed network.
 const launchOptions = CHROMIUM_LAUNCH;
 
@@ -17,7 +35,6 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'id-ID',
     timezoneId: 'Asia/Jakarta',
     trace: 'retain-on-failure',
@@ -27,27 +44,26 @@ export default defineConfig({
       name: 'desktop',
       // Tests tagged @mobile-only exercise a mobile-only screen (the booking page's route cards).
       grepInvert: /@mobile-only/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        baseURL: `http://127.0.0.1:${PORT}`,
+        launchOptions,
+      },
     },
     {
       name: 'mobile',
       // Tests tagged @desktop-only exercise a desktop-only screen (the booking page's seat sheet).
       grepInvert: /@desktop-only/,
-      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions },
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 390, height: 844 },
+        baseURL: `http://127.0.0.1:${PORT + 1}`,
+        launchOptions,
+      },
     },
   ],
-  // The production build served by the real server on a fresh embedded database.
-  webServer: {
-    command: 'tsx server/index.ts',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '.data-e2e',
-      LOG_LEVEL: 'warn',
-      ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
-    },
-  },
+  // The production build served by the real server, one per layout, each on a fresh embedded
+  // database: seats one layout's tests reserve are never taken for the other's.
+  webServer: [server(PORT, DATA_DIR), server(PORT + 1, `${DATA_DIR}-mobile`)],
 });

@@ -42,6 +42,8 @@ const NO_SEAT_SELECTION = 'Pilih Pasundan Shuttle Kencana 09.00 WIB';
 /** Without seat selection and with 2 seats left (server/db/seed.ts noSeatSelectionTwoLeft). */
 const NO_SEAT_SELECTION_TWO_LEFT = 'Pilih Pasundan Shuttle Kencana 13.30 WIB';
 const THREE_LEGS = /^Pilih Cipta Trans \+ Nusa Rapi Shuttle \+ Surya Bahari /;
+/** Days from today on which each reserving flow travels, so the seats it books take no other test's. */
+const RESERVING_DAY = { oneWay: 4, roundTrip: 5, connecting: 8, noSeatSelection: 9 } as const;
 
 /** Seat page -> booking page for a one-way trip: desktop returns at once, mobile saves the names first. */
 async function oneWayWithSeats(page: Page, seats: number[], names: string[]) {
@@ -61,7 +63,7 @@ async function oneWayWithSeats(page: Page, seats: number[], names: string[]) {
 test('one way with seat choice: seats, names, booker, refundable, terms, "Lakukan Reservasi ?"; a reload keeps it', async ({
   page,
 }) => {
-  await searchAndChoose(page, JAKARTA, PROMO);
+  await searchAndChoose(page, JAKARTA, PROMO, false, RESERVING_DAY.oneWay);
   await expect(page).toHaveURL(/\/app\/select-seat/);
   await pickSeats(page, { numbers: [9], button: seatSaveLabel(page) });
 
@@ -98,14 +100,17 @@ test('one way with seat choice: seats, names, booker, refundable, terms, "Lakuka
   }
 
   await fillBooker(page);
-  await reserveToTheEnd(page, 'Ya, lindungi tiket saya');
+  await refundableGroup(page).getByRole('radio', { name: 'Ya, lindungi tiket saya' }).check();
   // The cover is priced in: the refundable line is in the list.
-  expect((await priceLines(page)).some((line) => line.startsWith('Asuransi Refundable: +Rp'))).toBe(true);
+  await expect
+    .poll(async () => (await priceLines(page)).some((line) => line.startsWith('Asuransi Refundable: +Rp')))
+    .toBe(true);
+  await reserveToTheEnd(page, 'Ya, lindungi tiket saya');
 });
 
 test('round trip: outbound and return seats, both passenger forms, then the reservation', async ({ page }) => {
   test.setTimeout(90_000);
-  await searchAndChoose(page, JAKARTA, PROMO, true);
+  await searchAndChoose(page, JAKARTA, PROMO, true, RESERVING_DAY.roundTrip);
   await expect(page).toHaveURL(/\/app\/schedule\/return\?/);
   await choose(page, /^Pilih /);
   await expect(page).toHaveURL(/\/app\/select-seat(\?|$)/);
@@ -142,7 +147,7 @@ test('round trip: outbound and return seats, both passenger forms, then the rese
 
 test('connecting trip with three legs: seats per leg, names per leg, then the reservation', async ({ page }) => {
   test.setTimeout(90_000);
-  await searchAndChoose(page, SURABAYA, THREE_LEGS);
+  await searchAndChoose(page, SURABAYA, THREE_LEGS, false, RESERVING_DAY.connecting);
   await expect(page).toHaveURL(/\/app\/select-seat/);
   for (let leg = 1; leg <= 3; leg += 1) {
     await expect(page.getByRole('heading', { name: `Kursi Pergi ${leg}` }).first()).toBeVisible();
@@ -198,7 +203,7 @@ test('connecting trip with three legs: seats per leg, names per leg, then the re
 test('schedule without seat selection: the passengers are added by name, the operator assigns seats', async ({
   page,
 }) => {
-  await searchAndChoose(page, JAKARTA, NO_SEAT_SELECTION);
+  await searchAndChoose(page, JAKARTA, NO_SEAT_SELECTION, false, RESERVING_DAY.noSeatSelection);
   if (isMobile(page)) {
     // The page asks for what is missing by itself: the booker, then the passengers.
     await expect(page).toHaveURL(/info-customer-order/);

@@ -5,5 +5,5 @@ import { run } from './run';
 // npm run test:e2e [playwright args]: production build, fresh embedded database, Debian Chromium.
 if (!(await ensureChromium())) process.exit(1);
 if (process.env.E2E_SKIP_BUILD !== '1' && (await run('npx', ['vite', 'build'])) !== 0) process.exit(1);
-rmSync('.data-e2e', { recursive: true, force: true });
+for (const dir of ['.data-e2e', '.data-e2e-mobile']) rmSync(dir, { recursive: true, force: true });
 process.exit(await run('npx', ['playwright', 'test', ...process.argv.slice(2)]));

@@ -72,7 +72,7 @@ if (await ensureChromium()) {
   const buildOk = (await run('npx', ['vite', 'build'])) === 0;
   step('build', buildOk);
   if (buildOk) {
-    rmSync('.data-e2e', { recursive: true, force: true });
+    for (const dir of ['.data-e2e', '.data-e2e-mobile']) rmSync(dir, { recursive: true, force: true });
     const e2eReport = `${REPORT_DIR}/playwright.json`;
     rmSync(e2eReport, { force: true });
     const e2eCode = await run('npx', ['playwright', 'test', '--reporter=list,json'], {
