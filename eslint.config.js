@@ -14,15 +14,23 @@ const zones = [
   { target: './machines', from: ['./src', './server'], message: 'machines/ are pure: xstate and contract/ only.' },
   { target: './src', from: './server', message: 'src/ must not import server/: the wire types live in contract/.' },
   { target: './server', from: ['./src', './machines'], message: 'server/ imports contract/ only.' },
+  {
+    target: './server/services',
+    from: ['./server/http', './server/routes'],
+    message: 'services/ know nothing of HTTP: routes call them, never the other way.',
+  },
 ];
 
 export default tseslint.config(
   {
     ignores: [
+      // dist-*/ and test-results-*/: builds and reports of parallel runs on one machine.
       'dist/',
+      'dist-*/',
       'node_modules/',
       'coverage/',
       'test-results/',
+      'test-results-*/',
       'playwright-report/',
       '.data*/',
       'src/routeTree.gen.ts',

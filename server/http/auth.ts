@@ -4,7 +4,7 @@ import { HEADER, PlatformSchema, UserIdSchema, type Platform } from '../../contr
 import type { Database } from '../db/client';
 import type { BasicCredentials } from '../env';
 import { findCustomerByToken } from '../services/customers';
-import { ApiError } from './errors';
+import { ApiError } from '../services/errors';
 import type { AppEnv } from './types';
 
 export const MESSAGE = {

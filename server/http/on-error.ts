@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../logger';
 import { replyError } from './envelope';
-import { ApiError } from './errors';
+import { ApiError } from '../services/errors';
 
 export const SERVER_ERROR_MESSAGE = 'Terjadi kesalahan pada server, silakan coba lagi';
 

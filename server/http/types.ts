@@ -1,11 +1,6 @@
 import type { Platform } from '../../contract';
 import type { Logger } from '../logger';
-
-/** The signed-in customer behind a bearer token. */
-export interface AuthCustomer {
-  id: number;
-  points: number;
-}
+import type { AuthCustomer } from '../services/customers';
 
 /** Per-request values the middleware sets for the handlers. */
 export interface AppEnv {

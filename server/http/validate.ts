@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { describeIssues } from '../../contract';
-import { ApiError, badRequest } from './errors';
+import { ApiError, badRequest } from '../services/errors';
 
 /** Largest JSON body the API reads; a price check is a few hundred bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;

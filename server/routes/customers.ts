@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { Database } from '../db/client';
-import { signInRequired } from '../http/errors';
+import { signInRequired } from '../services/errors';
 import { defineRoute } from '../http/route';
 import type { AppEnv } from '../http/types';
 import { PROFILE_MESSAGE, customerProfile } from '../services/customers';

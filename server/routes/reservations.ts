@@ -2,7 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import { HoldTokenSchema, IdempotencyKeySchema, RESERVATION_HEADER } from '../../contract';
 import type { Database } from '../db/client';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../services/errors';
 import { defineRoute } from '../http/route';
 import type { AppEnv } from '../http/types';
 import { HOLD_RATE, createRateLimiter, holdSeats, rateLimited } from '../services/holds';

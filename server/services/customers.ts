@@ -2,8 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { CustomerProfilResults } from '../../contract';
 import type { Database } from '../db/client';
 import { customers } from '../db/schema';
-import { signInRequired } from '../http/errors';
-import type { AuthCustomer } from '../http/types';
+import { signInRequired } from './errors';
+
+/** The signed-in customer behind a bearer token. */
+export interface AuthCustomer {
+  id: number;
+  points: number;
+}
 
 export const PROFILE_MESSAGE = {
   signInRequired: 'Silakan masuk terlebih dahulu untuk melihat profil',

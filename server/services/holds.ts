@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { HOLD_MINUTES, type HoldKursiResults } from '../../contract';
 import type { Database } from '../db/client';
-import { ApiError, badRequest, notBookable, seatTaken } from '../http/errors';
+import { ApiError, badRequest, notBookable, seatTaken } from './errors';
 import { asDb, assertNotDeparted, expireDepartures, insertBookings, withRetry } from './reservations-db';
 import { RESERVATION_MESSAGE } from './reservations';
 import { assertSaleDate, loadSaleSchedule, seatsByNumber } from './seats';

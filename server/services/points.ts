@@ -2,7 +2,7 @@ import { asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Point, PointList, PointType, PopularCity } from '../../contract';
 import type { Database } from '../db/client';
 import { cities, operators } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from './errors';
 import { containsPattern, prefixPattern, queryRows } from './sql';
 
 /** Type-ahead page size of the point pickers. */

@@ -32,8 +32,8 @@ import type { z } from 'zod';
 import type { CekHargaBodySchema, CekHargaResults, PriceLine, TripLegInput } from '../../contract';
 import type { Database } from '../db/client';
 import { paymentMethods } from '../db/schema';
-import { badRequest, notBookable, seatTaken } from '../http/errors';
-import type { AuthCustomer } from '../http/types';
+import { badRequest, notBookable, seatTaken } from './errors';
+import type { AuthCustomer } from './customers';
 import { addDays } from './dates';
 import {
   MAX_PASSENGERS_PER_LEG,

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 import { queryRows, textArray } from './sql';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

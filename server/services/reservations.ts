@@ -17,8 +17,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { ReservasiParsedBody, ReservasiResults, ReservedSeat } from '../../contract';
 import type { Database } from '../db/client';
 import { passengers, reservations } from '../db/schema';
-import { ApiError, badRequest, notBookable, seatTaken } from '../http/errors';
-import type { AuthCustomer } from '../http/types';
+import { ApiError, badRequest, notBookable, seatTaken } from './errors';
+import type { AuthCustomer } from './customers';
 import { checkPrice, type PriceRequest } from './pricing';
 import {
   asDb,

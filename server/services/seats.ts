@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { BOOKABLE_SEAT_TYPES, FIELD_LIMITS, type Floor, type KursiResults, type Seat } from '../../contract';
 import type { Database } from '../db/client';
 import { operators, routes, schedules, seatBookings, seatLayouts, type LayoutFloor, type SeatTile } from '../db/schema';
-import { notBookable, notFound } from '../http/errors';
+import { notBookable, notFound } from './errors';
 import { BOOKING_WINDOW_DAYS, daysBetween } from './dates';
 import { queryRows } from './sql';
 

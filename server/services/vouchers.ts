@@ -17,7 +17,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DetailVoucherResults, ListVoucherResults, ValidasiVoucherResults, VoucherItem } from '../../contract';
 import type { Database } from '../db/client';
 import { paymentMethods, vouchers } from '../db/schema';
-import { notFound, voucherRefused } from '../http/errors';
+import { notFound, voucherRefused } from './errors';
 import { longDateId } from './dates';
 import { formatRupiah } from './money';
 

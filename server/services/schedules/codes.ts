@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { notFound } from '../errors';
 import { queryRows } from '../sql';
 
 /** Schedule and connecting trip codes as operators sell them. */

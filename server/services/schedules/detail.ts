@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DetailJadwal, Operator } from '../../../contract';
 import type { Database } from '../../db/client';
 import { operators, type RouteStopRow } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../errors';
 import { addDays, addMinutes } from '../dates';
 import { fromJson, queryRows } from '../sql';
 import { MESSAGE, resolveCode } from './codes';

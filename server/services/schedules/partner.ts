@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Schedule } from '../../../contract';
 import type { Database } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { notFound } from '../errors';
 import { inBookingWindow } from '../dates';
 import { requireOperatorId } from '../points';
 import { queryRows } from '../sql';

@@ -1,13 +1,16 @@
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorCode } from '../../contract';
 
+/** The client errors a refusal may answer; the HTTP layer sends them as they are. */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+
 /**
- * A refusal the API explains to the caller: thrown anywhere below a handler, turned into the
- * error envelope by the app's onError. Anything else that is thrown is a 500 SRV-1.
+ * A refusal the API explains to the caller: thrown anywhere below a handler (services know
+ * nothing of HTTP beyond this status), turned into the error envelope by the app's onError.
+ * Anything else that is thrown is a 500 SRV-1.
  */
 export class ApiError extends Error {
   constructor(
-    readonly status: ContentfulStatusCode,
+    readonly status: RefusalStatus,
     readonly code: ErrorCode,
     message: string,
   ) {
