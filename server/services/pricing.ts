@@ -32,21 +32,21 @@ import type { z } from 'zod';
 import type { CekHargaBodySchema, CekHargaResults, PriceLine, TripLegInput } from '../../contract';
 import type { Database } from '../db/client';
 import { paymentMethods } from '../db/schema';
-import { badRequest, notBookable, seatTaken } from './errors';
+import { badRequest, notBookable, notFound, seatTaken } from './errors';
 import type { AuthCustomer } from './customers';
 import { addDays } from './dates';
 import {
   MAX_PASSENGERS_PER_LEG,
   assertSaleDate,
-  bookedSeats,
-  loadSaleSchedule,
+  bookedSeatsOf,
+  loadSaleSchedules,
   seatPrice,
   seatsByNumber,
   type SaleSchedule,
   type TakenOptions,
 } from './seats';
 import { queryRows } from './sql';
-import { applyVoucher } from './vouchers';
+import { appliedVoucher, findVoucher, type VoucherRow } from './vouchers';
 
 export const PRICING = {
   insurancePercent: 5,
@@ -100,7 +100,7 @@ function legsOf(body: PriceRequest): { label: string; leg: TripLegInput }[] {
 }
 
 /** The connecting legs must be one stored itinerary, in order, on dates its day offsets give. */
-async function assertConnectingTrip(db: Database, legs: TripLegInput[]): Promise<void> {
+export async function assertConnectingTrip(db: Database, legs: TripLegInput[]): Promise<void> {
   const first = legs[0];
   if (!first) return;
   const trips = await queryRows<{ codes: string[]; offsets: number[] }>(
@@ -125,13 +125,68 @@ async function assertConnectingTrip(db: Database, legs: TripLegInput[]): Promise
   });
 }
 
-async function priceLeg(
+/** What pricing reads, read before the rule runs, so cek-harga and reservasi share one pure rule. */
+export interface PriceData {
+  /** Each leg's schedule, in legsOf order; null where none is sold (404). */
+  schedules: (SaleSchedule | null)[];
+  /** Each leg's taken seats; null where not read (a reservation's inserts meet the unique index instead). */
+  booked: (Set<string> | null)[];
+  /** The voucher the typed code names, null if none (or no code). */
+  voucher: VoucherRow | null;
+  paymentMethod: PaymentMethod | null;
+}
+
+type PaymentMethod = typeof paymentMethods.$inferSelect;
+
+/**
+ * Reads everything the rule needs in as few round trips as the legs allow: all schedules at once,
+ * then all taken-seat sets at once. `seatLegsTaken` false leaves seat-selection legs unread.
+ */
+export async function readPriceData(
   db: Database,
+  body: PriceRequest,
+  taken: TakenOptions,
+  options: { schedules?: (SaleSchedule | null)[]; seatLegsTaken?: boolean } = {},
+): Promise<PriceData> {
+  const legs = legsOf(body);
+  const schedules =
+    options.schedules ??
+    (await loadSaleSchedules(
+      db,
+      legs.map(({ leg }) => ({ operator: leg.operator_kode, jadwal: leg.jadwal_kode })),
+    ));
+  const wanted = legs.map(({ leg }, i) => {
+    const schedule = schedules[i];
+    if (!schedule) return null;
+    const needed = schedule.selectSeat ? options.seatLegsTaken !== false && leg.kursi.length > 0 : true;
+    return needed ? { scheduleId: schedule.id, date: leg.tanggal_berangkat } : null;
+  });
+  const departures = wanted.filter((d): d is { scheduleId: number; date: string } => d !== null);
+  const [bookedBy, voucher, paymentMethod] = await Promise.all([
+    bookedSeatsOf(db, departures, taken),
+    body.voucher_kode ? findVoucher(db, body.voucher_kode) : null,
+    body.jenis_pembayaran_kode ? findPaymentMethod(db, body.jenis_pembayaran_kode) : null,
+  ]);
+  return {
+    schedules,
+    booked: wanted.map((d) => (d ? (bookedBy.get(`${d.scheduleId}/${d.date}`) ?? new Set<string>()) : null)),
+    voucher,
+    paymentMethod,
+  };
+}
+
+async function findPaymentMethod(db: Database, code: string): Promise<PaymentMethod | null> {
+  const rows = await db.select().from(paymentMethods).where(eq(paymentMethods.code, code)).limit(1);
+  return rows[0] ?? null;
+}
+
+function priceLeg(
   today: string,
   label: string,
   leg: TripLegInput,
-  taken: TakenOptions,
-): Promise<PricedLeg> {
+  found: SaleSchedule | null,
+  booked: Set<string> | null,
+): PricedLeg {
   const seen = new Set<string>();
   for (const no of leg.kursi) {
     if (seen.has(no)) throw badRequest(`Kursi ${no} dipilih lebih dari sekali (${label})`);
@@ -140,9 +195,10 @@ async function priceLeg(
   if (leg.kursi.length > MAX_PASSENGERS_PER_LEG) {
     throw badRequest(`Sudah mencapai batas maksimum (${MAX_PASSENGERS_PER_LEG}) penumpang per perjalanan (${label})`);
   }
-  const schedule = await loadSaleSchedule(db, leg.operator_kode, leg.jadwal_kode);
+  if (!found) throw notFound('Jadwal tidak ditemukan');
+  const schedule = found;
   assertSaleDate(schedule, leg.tanggal_berangkat, today);
-  if (!schedule.selectSeat) return priceByHeadCount(db, schedule, label, leg, taken);
+  if (!schedule.selectSeat) return priceByHeadCount(schedule, label, leg, booked ?? new Set());
   const tiles = seatsByNumber(schedule);
   let amount = 0;
   for (const no of leg.kursi) {
@@ -150,8 +206,7 @@ async function priceLeg(
     if (!tile) throw notBookable(`Kursi ${no} tidak ada pada jadwal ${schedule.code}`);
     amount += seatPrice(schedule, tile);
   }
-  if (leg.kursi.length > 0) {
-    const booked = await bookedSeats(db, schedule.id, leg.tanggal_berangkat, taken);
+  if (leg.kursi.length > 0 && booked) {
     const gone = leg.kursi.filter((no) => booked.has(no));
     if (gone.length > 0) throw seatTaken(`Kursi ${gone.join(', ')} sudah tidak tersedia`);
   }
@@ -164,19 +219,12 @@ async function priceLeg(
 }
 
 /** A leg without seat selection: the operator seats its passengers, so only their number counts. */
-async function priceByHeadCount(
-  db: Database,
-  schedule: SaleSchedule,
-  label: string,
-  leg: TripLegInput,
-  taken: TakenOptions,
-): Promise<PricedLeg> {
+function priceByHeadCount(schedule: SaleSchedule, label: string, leg: TripLegInput, booked: Set<string>): PricedLeg {
   if (leg.kursi.length > 0) {
     throw notBookable(`Jadwal ${schedule.code} tidak menyediakan pilih kursi: kursi ditentukan oleh operator`);
   }
   const passengers = leg.jumlah_penumpang ?? 1;
   const tiles = seatsByNumber(schedule);
-  const booked = await bookedSeats(db, schedule.id, leg.tanggal_berangkat, taken);
   const free = [...tiles.keys()].filter((no) => !booked.has(no)).length;
   if (free < passengers) {
     throw notBookable(`Sisa kursi tidak mencukupi untuk ${passengers} penumpang, tersisa ${free} kursi`);
@@ -189,9 +237,7 @@ async function priceByHeadCount(
   };
 }
 
-async function adminFee(db: Database, code: string, subTotal: number): Promise<{ name: string; amount: number }> {
-  const rows = await db.select().from(paymentMethods).where(eq(paymentMethods.code, code)).limit(1);
-  const method = rows[0];
+function adminFee(method: PaymentMethod | null, subTotal: number): { name: string; amount: number } {
   if (!method || !method.active) throw badRequest('Metode pembayaran tidak ditemukan');
   const amount = method.feeType === 'persen' ? Math.ceil((subTotal * method.fee) / 100) : method.fee;
   return { name: method.name, amount };
@@ -210,17 +256,28 @@ export async function checkPrice(
   customer: AuthCustomer | null,
   taken: TakenOptions = {},
 ): Promise<CekHargaResults> {
+  if (legsOf(body).length === 0) throw badRequest('Permintaan tidak valid. Jadwal belum dipilih');
+  if (body.flag_connecting === 1) await assertConnectingTrip(db, tripLegsOf(body));
+  return priceTrip(today, body, customer, await readPriceData(db, body, taken));
+}
+
+/** The connecting legs as the price check reads them. */
+export function tripLegsOf(body: PriceRequest): TripLegInput[] {
+  return legsOf(body).map(({ leg }) => leg);
+}
+
+/** The pricing rule itself, over data already read: no I/O, the same for cek-harga and reservasi. */
+export function priceTrip(
+  today: string,
+  body: PriceRequest,
+  customer: AuthCustomer | null,
+  data: PriceData,
+): CekHargaResults {
   const legs = legsOf(body);
   if (legs.length === 0) throw badRequest('Permintaan tidak valid. Jadwal belum dipilih');
-  if (body.flag_connecting === 1) {
-    await assertConnectingTrip(
-      db,
-      legs.map(({ leg }) => leg),
-    );
-  }
-
-  const priced: PricedLeg[] = [];
-  for (const { label, leg } of legs) priced.push(await priceLeg(db, today, label, leg, taken));
+  const priced = legs.map(({ label, leg }, i) =>
+    priceLeg(today, label, leg, data.schedules[i] ?? null, data.booked[i] ?? null),
+  );
   if (body.flag_connecting === 1) {
     // Counted after pricing: a leg without seat selection counts heads, which only its schedule tells.
     const firstCount = priced[0]?.passengers ?? 0;
@@ -238,7 +295,7 @@ export async function checkPrice(
   let total = subTotal;
 
   if (body.voucher_kode) {
-    const { voucher, discount } = await applyVoucher(db, today, {
+    const { voucher, discount } = appliedVoucher(data.voucher, today, {
       code: body.voucher_kode,
       amount: subTotal,
       paymentMethodCode: body.jenis_pembayaran_kode,
@@ -247,7 +304,7 @@ export async function checkPrice(
     total -= discount;
   }
   if (body.jenis_pembayaran_kode) {
-    const fee = await adminFee(db, body.jenis_pembayaran_kode, subTotal);
+    const fee = adminFee(data.paymentMethod, subTotal);
     if (fee.amount > 0) {
       lines.push({ title: `Biaya Admin ${fee.name}`, price: fee.amount, type: 'add' });
       total += fee.amount;

@@ -4,7 +4,7 @@
  * of the same seat inserts nothing (ON CONFLICT DO NOTHING), so two travellers racing for one seat
  * cannot both get it, whichever process or machine serves them.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { ApiError } from './errors';
 import { queryRows, textArray } from './sql';
@@ -26,22 +26,22 @@ export interface Departure {
  */
 export async function expireDepartures(tx: Tx, departures: Departure[], now: Date): Promise<void> {
   const at = now.toISOString();
-  const seen = new Set<string>();
-  for (const { scheduleId, date } of departures) {
-    const key = `${scheduleId}/${date}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    await tx.execute(sql`
-      WITH gone AS (
-        UPDATE seat_bookings SET live = false
-        WHERE live AND schedule_id = ${scheduleId} AND departure_date = ${date}::date
-          AND expires_at IS NOT NULL AND expires_at <= ${at}::timestamptz
-        RETURNING reservation_id
-      )
-      UPDATE reservations SET status = 'expired'
-      WHERE status = 'pending' AND expires_at <= ${at}::timestamptz
-        AND id IN (SELECT reservation_id FROM gone WHERE reservation_id IS NOT NULL)`);
-  }
+  const unique = [...new Map(departures.map((d) => [`${d.scheduleId}/${d.date}`, d])).values()];
+  if (unique.length === 0) return;
+  // All legs in one statement; each departure's equality pair lets the planner use the live-departure index.
+  const which = sql.join(
+    unique.map((d) => sql`(schedule_id = ${d.scheduleId} AND departure_date = ${d.date}::date)`),
+    sql` OR `,
+  );
+  await tx.execute(sql`
+    WITH gone AS (
+      UPDATE seat_bookings SET live = false
+      WHERE live AND (${which}) AND expires_at IS NOT NULL AND expires_at <= ${at}::timestamptz
+      RETURNING reservation_id
+    )
+    UPDATE reservations SET status = 'expired'
+    WHERE status = 'pending' AND expires_at <= ${at}::timestamptz
+      AND id IN (SELECT reservation_id FROM gone WHERE reservation_id IS NOT NULL)`);
 }
 
 /** The periodic sweep: every unpaid reservation and hold past its deadline gives its seats back. */
@@ -70,23 +70,66 @@ export interface NewBookings {
   expiresAt: Date | null;
 }
 
+/** One seat of one departure. */
+export interface LegSeat extends Departure {
+  seat: string;
+}
+
+export const legSeatKey = (s: LegSeat): string => `${s.scheduleId}/${s.date}/${s.seat}`;
+
+/** Seats of any departures as a three-column relation `(schedule_id, departure_date, seat_no)` for SQL. */
+export function legSeatsTable(seats: readonly LegSeat[]): SQL {
+  return sql`unnest(${textArray(seats.map((s) => String(s.scheduleId)))}::int[], ${textArray(
+    seats.map((s) => s.date),
+  )}::date[], ${textArray(seats.map((s) => s.seat))}) WITH ORDINALITY AS s(schedule_id, departure_date, seat_no, ord)`;
+}
+
 /** Inserts what the unique index lets through; returns the seats booked, by number, with their row ids. */
 export async function insertBookings(tx: Tx, rows: NewBookings): Promise<Map<string, number>> {
-  if (rows.seats.length === 0) return new Map();
-  const sorted = [...rows.seats].sort();
+  const got = await insertLegSeats(
+    tx,
+    rows.seats.map((seat) => ({ ...rows.departure, seat })),
+    rows,
+  );
+  return new Map([...got].map(([key, id]) => [key.slice(key.lastIndexOf('/') + 1), id]));
+}
+
+/** Code-unit order, the same in every process whatever its locale. */
+const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Seats of any number of departures in one statement, through the unique index; returns the
+ * seats booked by legSeatKey with their row ids. Rows go in one global order, so two
+ * transactions wanting overlapping seats take their index entries in the same order.
+ */
+export async function insertLegSeats(
+  tx: Tx,
+  seats: readonly LegSeat[],
+  rows: { reservationId: number | null; holdToken: string | null; expiresAt: Date | null },
+): Promise<Map<string, number>> {
+  if (seats.length === 0) return new Map();
+  const sorted = [...seats].sort(
+    (a, b) => a.scheduleId - b.scheduleId || order(a.date, b.date) || order(a.seat, b.seat),
+  );
   const expires = rows.expiresAt ? rows.expiresAt.toISOString() : null;
-  const inserted = await queryRows<{ id: number; seat_no: string }>(
+  const inserted = await queryRows<{ id: number; schedule_id: number; departure_date: string; seat_no: string }>(
     asDb(tx),
     sql`
     INSERT INTO seat_bookings (schedule_id, departure_date, seat_no, reservation_id, hold_token, expires_at, live)
-    SELECT ${rows.departure.scheduleId}::int, ${rows.departure.date}::date, seat, ${rows.reservationId}::int,
+    SELECT s.schedule_id, s.departure_date, s.seat_no, ${rows.reservationId}::int,
            ${rows.holdToken}::text, ${expires}::timestamptz, true
-    FROM unnest(${textArray(sorted)}) WITH ORDINALITY AS s(seat, ord)
-    ORDER BY ord
+    FROM ${legSeatsTable(sorted)}
+    ORDER BY s.ord
     ON CONFLICT (schedule_id, departure_date, seat_no) WHERE live DO NOTHING
-    RETURNING id::int AS id, seat_no::text AS seat_no`,
+    RETURNING id::int AS id, schedule_id::int AS schedule_id, to_char(departure_date, 'YYYY-MM-DD') AS departure_date,
+              seat_no::text AS seat_no`,
   );
-  return new Map(inserted.map((row) => [row.seat_no, row.id]));
+  return new Map(
+    inserted.map((row) => [
+      legSeatKey({ scheduleId: row.schedule_id, date: row.departure_date, seat: row.seat_no }),
+      row.id,
+    ]),
+  );
 }
 
 /** `YYYY-MM-DD HH:mm` in Jakarta (UTC+7, no daylight saving). */

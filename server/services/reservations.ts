@@ -14,23 +14,27 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { ReservasiParsedBody, ReservasiResults, ReservedSeat } from '../../contract';
+import type { CekHargaResults, ReservasiParsedBody, ReservasiResults, ReservedSeat } from '../../contract';
 import type { Database } from '../db/client';
 import { passengers, reservations } from '../db/schema';
-import { ApiError, badRequest, notBookable, seatTaken } from './errors';
+import { ApiError, badRequest, notBookable, notFound, seatTaken } from './errors';
 import type { AuthCustomer } from './customers';
-import { checkPrice, type PriceRequest } from './pricing';
+import { assertConnectingTrip, priceTrip, readPriceData, tripLegsOf, type PriceRequest } from './pricing';
 import {
   asDb,
   assertNotDeparted,
   expireDepartures,
   insertBookings,
+  insertLegSeats,
+  legSeatKey,
+  legSeatsTable,
   withRetry,
   type Departure,
+  type LegSeat,
   type Tx,
 } from './reservations-db';
-import { assertSaleDate, bookedSeats, loadSaleSchedule, seatsByNumber, type SaleSchedule } from './seats';
-import { queryRows, textArray } from './sql';
+import { assertSaleDate, loadSaleSchedules, seatsByNumber, type SaleSchedule } from './seats';
+import { queryRows } from './sql';
 import { lockVoucher } from './vouchers';
 
 export const RESERVATION = {
@@ -119,16 +123,26 @@ function planLegs(body: ReservasiParsedBody): PlannedLeg[] {
   return legs;
 }
 
-async function loadLeg(db: Database, leg: PlannedLeg, today: string, now: Date): Promise<LoadedLeg> {
-  const numbered = leg.entries.filter((entry) => entry.no !== null).map((entry) => entry.no as string);
-  if (numbered.length > 0 && numbered.length < leg.entries.length) {
-    throw badRequest(RESERVATION_MESSAGE.mixedSeats(leg.label));
-  }
-  const schedule = await loadSaleSchedule(db, leg.operator, leg.jadwal);
-  if (schedule.selectSeat && numbered.length === 0) throw notBookable(RESERVATION_MESSAGE.seatRequired(schedule.code));
-  assertSaleDate(schedule, leg.date, today);
-  assertNotDeparted(leg.date, schedule.departureTime.slice(0, 5), now);
-  return { ...leg, schedule, seats: numbered };
+/** Every leg's own checks, in order, over the schedules read for all legs at once. */
+async function loadLegs(db: Database, planned: PlannedLeg[], today: string, now: Date): Promise<LoadedLeg[]> {
+  const schedules = await loadSaleSchedules(
+    db,
+    planned.map((leg) => ({ operator: leg.operator, jadwal: leg.jadwal })),
+  );
+  return planned.map((leg, i) => {
+    const numbered = leg.entries.filter((entry) => entry.no !== null).map((entry) => entry.no as string);
+    if (numbered.length > 0 && numbered.length < leg.entries.length) {
+      throw badRequest(RESERVATION_MESSAGE.mixedSeats(leg.label));
+    }
+    const schedule = schedules[i];
+    if (!schedule) throw notFound('Jadwal tidak ditemukan');
+    if (schedule.selectSeat && numbered.length === 0) {
+      throw notBookable(RESERVATION_MESSAGE.seatRequired(schedule.code));
+    }
+    assertSaleDate(schedule, leg.date, today);
+    assertNotDeparted(leg.date, schedule.departureTime.slice(0, 5), now);
+    return { ...leg, schedule, seats: numbered };
+  });
 }
 
 /** The price check's request for these legs: seat numbers, or head counts where the operator seats. */
@@ -204,11 +218,10 @@ async function seatOperatorLeg(
   tx: Tx,
   leg: LoadedLeg,
   departure: Departure,
+  taken: Set<string>,
   insertRows: { reservationId: number; expiresAt: Date | null },
-  now: Date,
 ): Promise<Map<string, number>> {
   const needed = leg.entries.length;
-  const taken = await bookedSeats(asDb(tx), departure.scheduleId, departure.date, { now });
   const candidates = [...seatsByNumber(leg.schedule).keys()].filter((no) => !taken.has(no));
   const booked = new Map<string, number>();
   while (booked.size < needed && candidates.length > 0) {
@@ -220,26 +233,31 @@ async function seatOperatorLeg(
   return booked;
 }
 
-/** The caller's live, unexpired hold rows of these seats become the reservation's bookings. */
+/** The caller's live, unexpired hold rows of these seats, all legs at once, become the reservation's bookings. */
 async function convertHold(
   tx: Tx,
   holdToken: string,
-  departure: Departure,
-  seats: string[],
+  seats: LegSeat[],
   reservationId: number,
   expiresAt: Date | null,
   now: Date,
 ): Promise<Map<string, number>> {
-  const rows = await queryRows<{ id: number; seat_no: string }>(
+  if (seats.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; schedule_id: number; departure_date: string; seat_no: string }>(
     asDb(tx),
     sql`UPDATE seat_bookings
         SET reservation_id = ${reservationId}, hold_token = NULL, expires_at = ${expiresAt ? expiresAt.toISOString() : null}::timestamptz
-        WHERE live AND hold_token = ${holdToken} AND reservation_id IS NULL
-          AND schedule_id = ${departure.scheduleId} AND departure_date = ${departure.date}::date
-          AND seat_no = ANY(${textArray(seats)}) AND expires_at > ${now.toISOString()}::timestamptz
-        RETURNING id::int AS id, seat_no::text AS seat_no`,
+        WHERE live AND hold_token = ${holdToken} AND reservation_id IS NULL AND expires_at > ${now.toISOString()}::timestamptz
+          AND (schedule_id, departure_date, seat_no) IN (SELECT s.schedule_id, s.departure_date, s.seat_no FROM ${legSeatsTable(seats)})
+        RETURNING id::int AS id, schedule_id::int AS schedule_id, to_char(departure_date, 'YYYY-MM-DD') AS departure_date,
+                  seat_no::text AS seat_no`,
   );
-  return new Map(rows.map((row) => [row.seat_no, row.id]));
+  return new Map(
+    rows.map((row) => [
+      legSeatKey({ scheduleId: row.schedule_id, date: row.departure_date, seat: row.seat_no }),
+      row.id,
+    ]),
+  );
 }
 
 export async function reserve(db: Database, body: ReservasiParsedBody, ctx: ReserveContext): Promise<ReservasiResults> {
@@ -251,22 +269,31 @@ export async function reserve(db: Database, body: ReservasiParsedBody, ctx: Rese
   }
   const planned = planLegs(body);
   if (planned.length === 0) throw badRequest('Permintaan tidak valid. Jadwal belum dipilih');
-  const legs: LoadedLeg[] = [];
-  for (const leg of planned) legs.push(await loadLeg(db, leg, ctx.today, ctx.now));
+  const legs = await loadLegs(db, planned, ctx.today, ctx.now);
   const priceRequest = priceRequestOf(body, legs);
+  // The itinerary is timetable data, not something a concurrent booking changes: checked before the transaction.
+  if (body.flag_connecting === 1) await assertConnectingTrip(db, tripLegsOf(priceRequest));
   const departures = legs.map((leg) => ({ scheduleId: leg.schedule.id, date: leg.date }));
+  const schedules = legs.map((leg) => leg.schedule);
 
   try {
     return await withRetry(() =>
       db.transaction(async (tx) => {
         await expireDepartures(tx, departures, ctx.now);
         if (body.voucher_kode) await lockVoucher(asDb(tx), body.voucher_kode);
-        const price = await checkPrice(asDb(tx), ctx.today, priceRequest, ctx.customer, {
-          now: ctx.now,
-          holdToken,
-        }).catch((error: unknown) => {
+        // Seat-selection legs skip the taken-seat read: their inserts meet the unique index, which decides.
+        const data = await readPriceData(
+          asDb(tx),
+          priceRequest,
+          { now: ctx.now, holdToken },
+          { schedules, seatLegsTaken: false },
+        );
+        let price: CekHargaResults;
+        try {
+          price = priceTrip(ctx.today, priceRequest, ctx.customer, data);
+        } catch (error) {
           throw inReservationWords(error);
-        });
+        }
         const paid = price.total_bayar === 0;
         const deadline = new Date(ctx.now.getTime() + RESERVATION.payMinutes * 60_000);
         const seatExpiry = paid ? null : deadline;
@@ -292,34 +319,41 @@ export async function reserve(db: Database, body: ReservasiParsedBody, ctx: Rese
           createdAt: ctx.now,
           expiresAt: deadline,
         });
+        const insertRows = { reservationId, expiresAt: seatExpiry };
 
+        // Chosen seats of every leg: the caller's hold converted, the rest inserted, one statement each.
+        const chosen: LegSeat[] = legs.flatMap((leg, i) =>
+          leg.seats.map((seat) => ({ ...(departures[i] as Departure), seat })),
+        );
+        const booked = holdToken
+          ? await convertHold(tx, holdToken, chosen, reservationId, seatExpiry, ctx.now)
+          : new Map<string, number>();
+        const rest = chosen.filter((s) => !booked.has(legSeatKey(s)));
+        for (const [key, id] of await insertLegSeats(tx, rest, { holdToken: null, ...insertRows })) booked.set(key, id);
+        const gone = chosen.filter((s) => !booked.has(legSeatKey(s))).map((s) => s.seat);
+        if (gone.length > 0) throw seatTaken(RESERVATION_MESSAGE.seatTaken(gone));
+
+        const passengerRows: (typeof passengers.$inferInsert)[] = [];
         for (const [i, leg] of legs.entries()) {
           const departure = departures[i] as Departure;
-          const insertRows = { reservationId, expiresAt: seatExpiry };
-          let booked: Map<string, number>;
+          let bookingIds: (number | undefined)[];
           if (leg.seats.length === 0) {
-            booked = await seatOperatorLeg(tx, leg, departure, insertRows, ctx.now);
+            const taken = data.booked[i] ?? new Set<string>();
+            bookingIds = [...(await seatOperatorLeg(tx, leg, departure, taken, insertRows)).values()];
           } else {
-            booked = holdToken
-              ? await convertHold(tx, holdToken, departure, leg.seats, reservationId, seatExpiry, ctx.now)
-              : new Map<string, number>();
-            const rest = leg.seats.filter((no) => !booked.has(no));
-            const inserted = await insertBookings(tx, { departure, seats: rest, holdToken: null, ...insertRows });
-            for (const [no, id] of inserted) booked.set(no, id);
-            const gone = leg.seats.filter((no) => !booked.has(no));
-            if (gone.length > 0) throw seatTaken(RESERVATION_MESSAGE.seatTaken(gone));
+            bookingIds = leg.seats.map((seat) => booked.get(legSeatKey({ ...departure, seat })));
           }
-          const bookingIds = leg.seats.length > 0 ? leg.seats.map((no) => booked.get(no)) : [...booked.values()];
-          await tx.insert(passengers).values(
-            leg.entries.map((entry, k) => ({
+          for (const [k, entry] of leg.entries.entries()) {
+            passengerRows.push({
               reservationId,
               seatBookingId: bookingIds[k] ?? null,
               direction: leg.direction,
               legNo: leg.legNo,
               name: entry.penumpang_nama,
-            })),
-          );
+            });
+          }
         }
+        await tx.insert(passengers).values(passengerRows);
         if (holdToken) {
           // What the passenger held and did not book goes back to everyone.
           await tx.execute(

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { BOOKABLE_SEAT_TYPES, FIELD_LIMITS, type Floor, type KursiResults, type Seat } from '../../contract';
 import type { Database } from '../db/client';
 import { operators, routes, schedules, seatBookings, seatLayouts, type LayoutFloor, type SeatTile } from '../db/schema';
@@ -29,6 +29,20 @@ export interface SaleSchedule {
 
 /** The schedule with its seat layout, sold by this operator, or 404. */
 export async function loadSaleSchedule(db: Database, operatorKode: string, jadwalKode: string): Promise<SaleSchedule> {
+  const [schedule] = await loadSaleSchedules(db, [{ operator: operatorKode, jadwal: jadwalKode }]);
+  if (!schedule) throw notFound('Jadwal tidak ditemukan');
+  return schedule;
+}
+
+/**
+ * Every leg's schedule with its layout in one round trip, in the legs' order; null where no such
+ * schedule is sold by that operator, so the caller refuses it at the point its own checks reach it.
+ */
+export async function loadSaleSchedules(
+  db: Database,
+  legs: readonly { operator: string; jadwal: string }[],
+): Promise<(SaleSchedule | null)[]> {
+  if (legs.length === 0) return [];
   const rows = await db
     .select({
       id: schedules.id,
@@ -50,11 +64,10 @@ export async function loadSaleSchedule(db: Database, operatorKode: string, jadwa
     .innerJoin(routes, eq(routes.id, schedules.routeId))
     .innerJoin(operators, eq(operators.id, routes.operatorId))
     .innerJoin(seatLayouts, eq(seatLayouts.id, schedules.layoutId))
-    .where(and(eq(schedules.code, jadwalKode), eq(operators.code, operatorKode)))
-    .limit(1);
-  const row = rows[0];
-  if (!row) throw notFound('Jadwal tidak ditemukan');
-  return row;
+    .where(
+      or(...legs.map((leg) => and(eq(schedules.code, leg.jadwal), eq(operators.code, leg.operator)))) ?? sql`false`,
+    );
+  return legs.map((leg) => rows.find((row) => row.code === leg.jadwal && row.operatorCode === leg.operator) ?? null);
 }
 
 /** Refuses (400 RSV-1) a day that is past, beyond the booking window, or outside the schedule's validity. */
@@ -103,6 +116,32 @@ export async function bookedSeats(
     .from(seatBookings)
     .where(and(eq(seatBookings.scheduleId, scheduleId), eq(seatBookings.departureDate, date), takesSeat(options)));
   return new Set(rows.map((row) => row.seatNo));
+}
+
+/** Taken seats of several departures in one round trip, keyed `scheduleId/date`. */
+export async function bookedSeatsOf(
+  db: Database,
+  departures: readonly { scheduleId: number; date: string }[],
+  options: TakenOptions = {},
+): Promise<Map<string, Set<string>>> {
+  const byDeparture = new Map<string, Set<string>>();
+  for (const d of departures) byDeparture.set(`${d.scheduleId}/${d.date}`, new Set());
+  if (departures.length === 0) return byDeparture;
+  const rows = await db
+    .select({ scheduleId: seatBookings.scheduleId, date: seatBookings.departureDate, seatNo: seatBookings.seatNo })
+    .from(seatBookings)
+    .where(
+      and(
+        or(
+          ...departures.map((d) =>
+            and(eq(seatBookings.scheduleId, d.scheduleId), eq(seatBookings.departureDate, d.date)),
+          ),
+        ),
+        takesSeat(options),
+      ),
+    );
+  for (const row of rows) byDeparture.get(`${row.scheduleId}/${row.date}`)?.add(row.seatNo);
+  return byDeparture;
 }
 
 export function isBookable(tile: SeatTile): boolean {

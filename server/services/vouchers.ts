@@ -139,7 +139,11 @@ export interface AppliedVoucher {
 
 /** The one voucher rule: the voucher and its discount, or a 422 VCR-* refusal. */
 export async function applyVoucher(db: Database, today: string, use: VoucherUse): Promise<AppliedVoucher> {
-  const voucher = await findVoucher(db, use.code);
+  return appliedVoucher(await findVoucher(db, use.code), today, use);
+}
+
+/** The voucher rule over a voucher already read (null: no voucher has the typed code). */
+export function appliedVoucher(voucher: VoucherRow | null, today: string, use: VoucherUse): AppliedVoucher {
   if (!voucher) throw voucherRefused('VCR-1', VOUCHER_MESSAGE.unknown);
   const refusal = voucherRefusal(voucher, today, use.amount, use.paymentMethodCode);
   if (refusal) throw voucherRefused(refusal.code, refusal.message);
