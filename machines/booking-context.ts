@@ -1,4 +1,4 @@
-import type { CekHargaBody, CekHargaResults, ErrorCode, ReservasiResults } from '../contract';
+import type { CekHargaBody, CekHargaResults, ErrorCode, ReservasiBody, ReservasiResults } from '../contract';
 import { DONATION_DEFAULT } from './constants';
 import { passengerKey } from './passenger-form.machine';
 import type {
@@ -126,6 +126,11 @@ export interface BookingContext {
   orderCode: string | null;
   /** The server's new total when the reservation reported a price change. */
   changedTotal: number | null;
+  /**
+   * Idempotency key of the reservation being sent: persisted with the flow so a reload during the
+   * call sends it again under the same key and the server answers the same order, not a second one.
+   */
+  reservationKey: string | null;
   /** The passenger form waiting behind the "Ubah Penumpang ?" dialog. */
   pendingPassengerChange: Extract<ChildRequest, { kind: 'passengerForm' }> | null;
   /** Where the user goes once "Konfirmasi Kembali ?" is confirmed. */
@@ -180,6 +185,7 @@ export function initialContext(input: BookingInput): BookingContext {
     price: null,
     orderCode: null,
     changedTotal: null,
+    reservationKey: null,
     pendingPassengerChange: null,
     pendingLeave: null,
     seatHost: 'page',
@@ -191,6 +197,11 @@ export function initialContext(input: BookingInput): BookingContext {
 
 /** The reserve actor's output: the parsed results, or a typed error (never a throw). */
 export type ReserveError = { kind: 'api'; code: ErrorCode; message: string } | { kind: 'network' };
+/** What the reserve actor sends: the reservasi body under the confirmation's idempotency key. */
+export interface ReserveInput {
+  body: ReservasiBody;
+  idempotencyKey: string | null;
+}
 export type ReserveOutcome = { kind: 'ok'; results: ReservasiResults } | ReserveError;
 
 /** Fields the booking page can scroll to when validation stops the reservation. */

@@ -90,6 +90,18 @@ export function buildReservasiBody(context: ReservationInputs): ReservasiBody {
   };
 }
 
+const SEQUENTIAL_KEY = /^reservation-(\d+)$/;
+
+/**
+ * The machine's own key source, pure so charts and tests replay the same keys: each confirmation
+ * takes the next number after the previous key. The app provides random keys instead (a counter
+ * restarts with every booking, and the server would answer an earlier booking's order).
+ */
+export function nextReservationKey(previous: string | null): string {
+  const match = previous === null ? null : SEQUENTIAL_KEY.exec(previous);
+  return `reservation-${match ? Number(match[1]) + 1 : 1}`;
+}
+
 /** Spec section 4: unpaid goes to the payment confirmation; paid to the order (desktop) or payment page (mobile). */
 export function successNavigation(results: ReservasiResults, layout: LayoutMode): NavigationIntent {
   const params = { code: results.reservasi_kode };

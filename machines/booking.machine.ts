@@ -1,5 +1,5 @@
 import { and, assign, emit, enqueueActions, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
-import type { CekHargaBody, CekHargaResults, ReservasiBody, ReservasiResults } from '../contract';
+import type { CekHargaBody, CekHargaResults, ReservasiResults } from '../contract';
 import { typeDonationMessage } from '../contract/fields';
 import { bookerFormMachine } from './booker-form.machine';
 import {
@@ -22,6 +22,7 @@ import {
   type EntrySource,
   RETURN_PARAM,
   type RefundableChoice,
+  type ReserveInput,
   type ReserveOutcome,
   SEAT_CONFLICT_SEARCH_TYPE,
   type Voucher,
@@ -45,6 +46,7 @@ import {
 import {
   beginCheckoutEvent,
   buildReservasiBody,
+  nextReservationKey,
   isSeatTakenOutcome,
   outcomeMessage,
   outcomeResults,
@@ -197,7 +199,7 @@ export const bookingMachine = setup({
     checkPrice: fromPromise<CekHargaResults, CekHargaBody>(() =>
       Promise.reject(new Error('checkPrice is provided by the app')),
     ),
-    reserve: fromPromise<ReserveOutcome, ReservasiBody>(() =>
+    reserve: fromPromise<ReserveOutcome, ReserveInput>(() =>
       Promise.reject(new Error('reserve is provided by the app')),
     ),
     loadProfile: fromPromise<Partial<Booker>>(() => Promise.reject(new Error('loadProfile is provided by the app'))),
@@ -328,6 +330,7 @@ export const bookingMachine = setup({
       price: null,
       orderCode: null,
       changedTotal: null,
+      reservationKey: null,
       termsAccepted: false,
       refundable: 'unset' as const,
       voucher: null,
@@ -455,10 +458,18 @@ export const bookingMachine = setup({
       if (failure.field === 'refundable') enqueue.raise({ type: 'refundable.highlight' });
     }),
     resetPayment: assign({ payment: DEFAULT_PAYMENT }),
-    storeOrder: assign((_, params: { results: ReservasiResults }) => ({ orderCode: params.results.reservasi_kode })),
+    // Every confirmation is a new request: the order may have changed since a failed call, and
+    // the server refuses an old key with another body (RSV-4). The app provides random keys.
+    renewReservationKey: assign(({ context }) => ({ reservationKey: nextReservationKey(context.reservationKey) })),
+    // A made reservation lets go of its key: the next booking must not be answered with this order.
+    storeOrder: assign((_, params: { results: ReservasiResults }) => ({
+      orderCode: params.results.reservasi_kode,
+      reservationKey: null,
+    })),
     storePriceChange: assign((_, params: { results: ReservasiResults }) => ({
       orderCode: params.results.reservasi_kode,
       changedTotal: params.results.total_bayar,
+      reservationKey: null,
     })),
     emitBeginCheckout: emit(({ context }, params: { results: ReservasiResults }) =>
       beginCheckoutEvent(context, params.results),
@@ -725,7 +736,7 @@ export const bookingMachine = setup({
             // A price reply meanwhile may ask for more (refundable): validate again before the call.
             'dialog.confirm': [
               { guard: 'isBookingInvalid', target: 'editing', actions: 'reportInvalidBooking' },
-              { target: 'reserving', actions: 'resetPayment' },
+              { target: 'reserving', actions: ['resetPayment', 'renewReservationKey'] },
             ],
             'dialog.cancel': 'editing',
           },
@@ -735,7 +746,8 @@ export const bookingMachine = setup({
           invoke: {
             id: 'reserve',
             src: 'reserve',
-            input: ({ context }) => buildReservasiBody(context),
+            // From the context, not the event: a snapshot restored in this state sends the same key again.
+            input: ({ context }) => ({ body: buildReservasiBody(context), idempotencyKey: context.reservationKey }),
             onDone: [
               {
                 guard: { type: 'isPriceChanged', params: ({ event }) => ({ outcome: event.output }) },

@@ -50,6 +50,8 @@ export interface ApiClientOptions {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Headers of this call only, on top of the app's (the reservation's idempotency key). */
+  headers?: Record<string, string>;
 }
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -150,7 +152,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const checked = endpoint.input.safeParse(raw);
     if (!checked.success) throw new ApiError('REQ-1', 0, describeIssues(checked.error));
 
-    const init: RequestInit = { method: endpoint.method, headers: headers() };
+    const init: RequestInit = { method: endpoint.method, headers: { ...headers(), ...requestOptions.headers } };
     if (requestOptions.signal) init.signal = requestOptions.signal;
     let url = `${baseUrl}${endpoint.path}`;
     if (endpoint.method === 'GET') {

@@ -1,6 +1,6 @@
-import { fromPromise } from 'xstate';
-import type { CekHargaBody, CekHargaResults, ReservasiBody } from '../../contract';
-import type { ReserveOutcome } from '../../machines/booking-context';
+import { assign, fromPromise } from 'xstate';
+import { RESERVATION_HEADER, type CekHargaBody, type CekHargaResults } from '../../contract';
+import type { ReserveInput, ReserveOutcome } from '../../machines/booking-context';
 import { bookingMachine } from '../../machines/booking.machine';
 import {
   SeatLayoutRefusedError,
@@ -17,7 +17,14 @@ import { toProfile } from '../api/mappers';
  */
 
 /** Server refusals that carry a message for the passenger; anything else is a failed call. */
-const REFUSAL_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>(['REQ-1', 'RSV-1', 'RSV-2']);
+const REFUSAL_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
+  'REQ-1',
+  'RSV-1',
+  'RSV-2',
+  'RSV-3',
+  // The key came back with another order: the passenger confirms again, which takes a new key.
+  'RSV-4',
+]);
 
 function isRefusal(code: ApiErrorCode): boolean {
   return REFUSAL_CODES.has(code) || code.startsWith('VCR-');
@@ -59,9 +66,14 @@ export function checkPrice(client: ApiClient) {
  * machine shows as "Tidak dapat melakukan reservasi".
  */
 export function reserve(client: ApiClient) {
-  return fromPromise<ReserveOutcome, ReservasiBody>(async ({ input, signal }) => {
+  return fromPromise<ReserveOutcome, ReserveInput>(async ({ input, signal }) => {
+    // A snapshot stored before keys existed has none: it is sent as before.
+    const headers = input.idempotencyKey ? { [RESERVATION_HEADER.idempotencyKey]: input.idempotencyKey } : undefined;
     try {
-      return { kind: 'ok', results: await client.request('reservasi', input, { signal }) };
+      return {
+        kind: 'ok',
+        results: await client.request('reservasi', input.body, { signal, ...(headers ? { headers } : {}) }),
+      };
     } catch (error) {
       if (isApiError(error) && isRefusal(error.code) && error.code !== 'NETWORK') {
         return {
@@ -87,6 +99,10 @@ export function bookingMachineWithEffects(client: ApiClient) {
       checkPrice: checkPrice(client),
       reserve: reserve(client),
       loadProfile: loadProfile(client),
+    },
+    actions: {
+      // Random, so no two bookings of any device share a key (the server keeps a key's order).
+      renewReservationKey: assign({ reservationKey: () => crypto.randomUUID() }),
     },
   });
 }

@@ -1,9 +1,10 @@
 import { assign, createActor, fromPromise, setup, SimulatedClock, type AnyActorRef } from 'xstate';
-import type { CekHargaBody, CekHargaResults, ReservasiBody } from '../../contract';
+import type { CekHargaBody, CekHargaResults } from '../../contract';
 import {
   bookingMachine,
   type AnalyticsEmitted,
   type BookingInput,
+  type ReserveInput,
   type ReserveOutcome,
   type ScrollToEmitted,
 } from '../../machines/booking.machine';
@@ -146,7 +147,7 @@ export function childOf(actor: AnyActorRef, id: string): AnyActorRef | undefined
 /** The booking machine with fake children and controllable calls. */
 export function bookingWithFakes() {
   const checkPrice = controllable<CekHargaResults, CekHargaBody>();
-  const reserve = controllable<ReserveOutcome, ReservasiBody>();
+  const reserve = controllable<ReserveOutcome, ReserveInput>();
   const loadProfile = controllable<Partial<Booker>, undefined>();
   const machine = bookingMachine.provide({
     actors: {

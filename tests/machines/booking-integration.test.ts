@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
 import type { CekHargaBody, CekHargaResults, KursiResults, ReservasiBody } from '../../contract';
 import { bookerFormMachine } from '../../machines/booker-form.machine';
-import { bookingMachine, type ReserveOutcome } from '../../machines/booking.machine';
+import { bookingMachine, type ReserveInput, type ReserveOutcome } from '../../machines/booking.machine';
 import { passengerFormMachine } from '../../machines/passenger-form.machine';
 import { seatSelectionMachine, type LoadLayoutInput } from '../../machines/seat-selection.machine';
 import type { NavigationIntent } from '../../machines/types';
@@ -52,8 +52,8 @@ function startReal() {
         checks.push(input);
         return priceResults({ total_bayar: 123_000 });
       }),
-      reserve: fromPromise<ReserveOutcome, ReservasiBody>(async ({ input }) => {
-        reservations.push(input);
+      reserve: fromPromise<ReserveOutcome, ReserveInput>(async ({ input }) => {
+        reservations.push(input.body);
         return {
           kind: 'ok',
           results: { reservasi_kode: 'TMP-77', flag_harga_berubah: 0, total_bayar: 123_000, flag_lunas: 0 },

@@ -437,11 +437,13 @@ describe('head count pricing through the machine', () => {
     run.actor.send({ type: 'reserve.request' });
     run.actor.send({ type: 'dialog.confirm' });
     expect(run.reserve.calls[0]?.input).toMatchObject({
-      jumlah_penumpang_pergi: 2,
-      kursi_pergi: [
-        { no: null, penumpang_nama: 'Budi Santoso' },
-        { no: null, penumpang_nama: 'Siti Aminah' },
-      ],
+      body: {
+        jumlah_penumpang_pergi: 2,
+        kursi_pergi: [
+          { no: null, penumpang_nama: 'Budi Santoso' },
+          { no: null, penumpang_nama: 'Siti Aminah' },
+        ],
+      },
     });
   });
 });

@@ -581,14 +581,16 @@ describe('bookingMachine: reservation', () => {
     expect(reserving(run.actor.getSnapshot())).toBe(true);
     expect(run.actor.getSnapshot().context.payment).toEqual(DEFAULT_PAYMENT);
     expect(run.reserve.calls[0]?.input).toMatchObject({
-      kursi_pergi: [
-        { no: '1A', penumpang_nama: 'Budi Santoso' },
-        { no: '1B', penumpang_nama: 'Siti Aminah' },
-      ],
-      pemesan_nama: 'Budi Santoso',
-      jenis_pembayaran_kode: null,
-      total_bayar: 200_000,
-      flag_asuransi: 0,
+      body: {
+        kursi_pergi: [
+          { no: '1A', penumpang_nama: 'Budi Santoso' },
+          { no: '1B', penumpang_nama: 'Siti Aminah' },
+        ],
+        pemesan_nama: 'Budi Santoso',
+        jenis_pembayaran_kode: null,
+        total_bayar: 200_000,
+        flag_asuransi: 0,
+      },
     });
   });
 
