@@ -165,10 +165,14 @@ test('round trip: outbound, then return with the outbound summary, then seat sel
   // travellers choose), over the booking page as the one-way test checks.
   await expect(page).toHaveURL(/\/app\/select-seat(\?|$)/);
 
-  const stored = await page.evaluate(() => localStorage.getItem('berangkat:booking') ?? '');
-  const trip = (JSON.parse(stored) as { context: { trip: { kind: string; return: unknown[] | null } } }).context.trip;
-  expect(trip.kind).toBe('round-trip');
-  expect(trip.return).toHaveLength(1);
+  // Progress is stored after the frame (an idle callback), so the stored trip follows shortly.
+  const storedTrip = async () => {
+    const stored = await page.evaluate(() => localStorage.getItem('berangkat:booking') ?? '{}');
+    const parsed = JSON.parse(stored) as { context?: { trip?: { kind: string; return: unknown[] | null } } };
+    const trip = parsed.context?.trip;
+    return { kind: trip?.kind, returnLegs: trip?.return?.length ?? 0 };
+  };
+  await expect.poll(storedTrip).toEqual({ kind: 'round-trip', returnLegs: 1 });
 });
 
 test('a connecting trip shows "Pindah Armada" with its legs (Bandung -> Semarang)', async ({ page }) => {
