@@ -144,6 +144,20 @@ function placeMatch(pointAlias: string, place: Place | undefined): SQL {
 export const LOWEST = (s: string) => sql.raw(`least(${s}.price, ${s}.price2, ${s}.promo_price)`);
 export const HIGHEST = (s: string) => sql.raw(`greatest(${s}.price, ${s}.price2)`);
 
+/** Where an item departs and arrives: the pools `po`/`pd` in cities `co`/`cd`, for either kind. */
+const PLACE_COLUMNS = {
+  depart_name: sql`po.name`,
+  drop_name: sql`pd.name`,
+  depart_city: sql`co.name`,
+  drop_city: sql`cd.name`,
+  address_from: sql`po.address`,
+  address_to: sql`pd.address`,
+  lat_from: sql`po.lat::float8`,
+  lon_from: sql`po.lon::float8`,
+  lat_to: sql`pd.lat::float8`,
+  lon_to: sql`pd.lon::float8`,
+} satisfies Partial<Columns>;
+
 /**
  * `days`, `direct`, [`conn_legs`, `conn`] and `items`, to follow a `WITH`. Booked seats are
  * counted per departure with a LATERAL count on the partial index (schedule_id,
@@ -184,16 +198,7 @@ export function itemsCte(scope: ItemScope): SQL {
     select_seat: sql`s.select_seat`,
     refundable: sql`s.refundable`,
     facilities: sql`ARRAY(SELECT jsonb_array_elements_text(s.facilities))::text[]`,
-    depart_name: sql`po.name`,
-    drop_name: sql`pd.name`,
-    depart_city: sql`co.name`,
-    drop_city: sql`cd.name`,
-    address_from: sql`po.address`,
-    address_to: sql`pd.address`,
-    lat_from: sql`po.lat::float8`,
-    lon_from: sql`po.lon::float8`,
-    lat_to: sql`pd.lat::float8`,
-    lon_to: sql`pd.lon::float8`,
+    ...PLACE_COLUMNS,
   };
 
   const firstLeg = (column: string) => sql.raw(`(array_agg(cg.${column} ORDER BY cg.leg_no))[1]`);
@@ -227,16 +232,7 @@ export function itemsCte(scope: ItemScope): SQL {
     select_seat: sql`bool_and(cg.select_seat)`,
     refundable: sql`bool_and(cg.refundable)`,
     facilities: sql`array_remove(ARRAY[${allLegsHave}], NULL)::text[]`,
-    depart_name: sql`po.name`,
-    drop_name: sql`pd.name`,
-    depart_city: sql`co.name`,
-    drop_city: sql`cd.name`,
-    address_from: sql`po.address`,
-    address_to: sql`pd.address`,
-    lat_from: sql`po.lat::float8`,
-    lon_from: sql`po.lon::float8`,
-    lat_to: sql`pd.lat::float8`,
-    lon_to: sql`pd.lon::float8`,
+    ...PLACE_COLUMNS,
   };
   const connHaving = sql.join(
     [
