@@ -7,19 +7,17 @@ import {
   type LoadLayoutInput,
   type SeatSelectionInput,
 } from '../../../../machines/seat-selection.machine';
-import type { SeatLayout, TripLeg } from '../../../../machines/types';
 import { SeatMap, tileSizeOf } from '../../../../src/features/seats/seat-map';
 import { SeatPickerView } from '../../../../src/features/seats/seat-picker';
 import type { SeatActor } from '../../../../src/features/seats/seat-reads';
+import type { SeatLayout } from '../../../../machines/types';
+import { LEG, layoutOf, seat } from './seat-fixtures';
 
 // A small bus drawn as the operator's layout (front at the top):
 //   S  K  P1
 //   P2 P3x P4      (3 taken)
 //   P5 K  T
 //   SMK K P6$      (6 a promo seat)
-function seat(no: string, overrides: Partial<Seat> = {}): Seat {
-  return { no, tipe: 'P', flag_booking: 0, flag_promo: 0, harga_tiket: 100_000, promo_kode: null, ...overrides };
-}
 const tile = (tipe: Seat['tipe']): Seat => seat('', { tipe, harga_tiket: 0 });
 
 const UTAMA: Floor = {
@@ -43,30 +41,7 @@ const UTAMA: Floor = {
   },
 };
 
-const LAYOUT: SeatLayout = {
-  operator_kode: 'OP1',
-  jadwal_kode: 'J1',
-  tanggal_berangkat: '2026-03-02',
-  select_seat: true,
-  layout_kursi: [UTAMA],
-  flag_multi_harga: 1,
-  maks_penumpang: 2,
-  harga_tiket_normal: 100_000,
-};
-
-const LEG: TripLeg = {
-  operatorCode: 'OP1',
-  operatorName: 'Operator Satu',
-  operatorType: 'bus',
-  operatorLogo: '',
-  scheduleCode: 'J1',
-  date: '2026-03-02',
-  departureTime: '08:00',
-  origin: 'Pool Pasteur',
-  destination: 'Pool Cawang',
-  selectSeat: true,
-  refundable: true,
-};
+const LAYOUT = layoutOf([UTAMA]);
 
 /** A real seat-selection actor whose layout call answers with LAYOUT. */
 async function startSeatActor(input: Partial<SeatSelectionInput> = {}): Promise<SeatActor> {

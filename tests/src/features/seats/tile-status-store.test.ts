@@ -1,13 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Floor, Seat } from '../../../../contract/seats';
+import type { Floor } from '../../../../contract/seats';
 import { seatSelectionMachine, type LoadLayoutInput } from '../../../../machines/seat-selection.machine';
-import type { SeatLayout, TripLeg } from '../../../../machines/types';
 import { createTileStatusStore } from '../../../../src/features/seats/seat-map';
-
-function seat(no: string, overrides: Partial<Seat> = {}): Seat {
-  return { no, tipe: 'P', flag_booking: 0, flag_promo: 0, harga_tiket: 100_000, promo_kode: null, ...overrides };
-}
+import type { SeatLayout } from '../../../../machines/types';
+import { LEG, layoutOf, seat } from './seat-fixtures';
 
 // Two floors of one row each; seat 3 is taken. The cap is 2 seats.
 const BAWAH: Floor = {
@@ -25,30 +22,7 @@ const ATAS: Floor = {
   kursi: { '1-1': seat('4'), '1-2': seat('5') },
 };
 
-const LAYOUT: SeatLayout = {
-  operator_kode: 'OP1',
-  jadwal_kode: 'J1',
-  tanggal_berangkat: '2026-03-02',
-  select_seat: true,
-  layout_kursi: [BAWAH, ATAS],
-  flag_multi_harga: 1,
-  maks_penumpang: 2,
-  harga_tiket_normal: 100_000,
-};
-
-const LEG: TripLeg = {
-  operatorCode: 'OP1',
-  operatorName: 'Operator Satu',
-  operatorType: 'bus',
-  operatorLogo: '',
-  scheduleCode: 'J1',
-  date: '2026-03-02',
-  departureTime: '08:00',
-  origin: 'Pool Pasteur',
-  destination: 'Pool Cawang',
-  selectSeat: true,
-  refundable: true,
-};
+const LAYOUT = layoutOf([BAWAH, ATAS]);
 
 async function startSeatActor() {
   const machine = seatSelectionMachine.provide({
