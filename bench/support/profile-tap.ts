@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { chromium, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
 import { ROOT, freePort, startServer, stopServer } from './server';
-import { PRESS_MS, PROFILES, openSeatPage } from './seat-page';
+import { PROFILES, openSeatPage, tapAt } from './seat-page';
 
 const arg = (name: string) => process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1];
 const distDir = join(ROOT, arg('dist') ?? 'dist-bench');
@@ -30,17 +30,7 @@ interface ProfileNode {
 /** Taps at fixed points (seats' centres found once), so no locator work lands in the profile. */
 async function tapMany(page: Page, cdp: CDPSession, points: readonly { x: number; y: number }[], count: number) {
   for (let i = 0; i < count; i += 1) {
-    const { x, y } = points[i % points.length]!;
-    if (profile.touch) {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-      await page.waitForTimeout(PRESS_MS);
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    } else {
-      await page.mouse.move(x, y);
-      await page.mouse.down();
-      await page.waitForTimeout(PRESS_MS);
-      await page.mouse.up();
-    }
+    await tapAt(page, cdp, points[i % points.length]!, profile.touch);
     await page.waitForTimeout(250);
   }
 }

@@ -81,8 +81,16 @@ export async function tap(page: Page, cdp: CDPSession, target: Locator, touch: b
   await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error('tap target has no box');
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
+  await tapAt(page, cdp, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, touch);
+}
+
+/** A press held PRESS_MS at a point of the page: a finger (CDP touch events) or the mouse. */
+export async function tapAt(
+  page: Page,
+  cdp: CDPSession,
+  { x, y }: { x: number; y: number },
+  touch: boolean,
+): Promise<void> {
   if (touch) {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
     await page.waitForTimeout(PRESS_MS);
