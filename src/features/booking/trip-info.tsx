@@ -12,6 +12,7 @@ import { formatDateShort, formatTime } from '../../lib/format';
 import { mapsSearchUrl } from '../../lib/maps';
 import { directionLabel, directionsOf } from './booking-state';
 import { Skeleton } from './form-field';
+import { isPlainClick } from '../../lib/plain-click';
 
 const OPERATOR_TYPE_LABEL: Record<TripLeg['operatorType'], string> = { shuttle: 'Shuttle', bus: 'Bus' };
 
@@ -194,7 +195,7 @@ export function RouteCards({ trip }: { trip: Trip }) {
                 onClick={(event) => {
                   // Spec: schedule detail opens 200 ms after the press; modified clicks (new tab)
                   // keep the link's own behaviour.
-                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  if (!isPlainClick(event)) return;
                   event.preventDefault();
                   delayed({
                     type: 'detail.open',

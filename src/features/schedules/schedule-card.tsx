@@ -7,6 +7,7 @@ import { arrivesNextDay, formatRupiah, formatRupiahRange, formatTime } from '../
 import { FacilityIcons } from '../../components/facility-icons';
 import { OperatorLogo } from '../../components/operator-logo';
 import { useOpenScheduleDetail } from './detail/use-open-schedule-detail';
+import { isPlainClick } from '../../lib/plain-click';
 
 /** Few seats left: the count turns amber so it is noticed (still AA on white). */
 const FEW_SEATS = 5;
@@ -132,7 +133,7 @@ function ScheduleRow({
           onClick={(event) => {
             // A plain click waits for the press feedback (spec: detail opens 200 ms later);
             // modified clicks (new tab) keep the link's own behaviour.
-            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            if (!isPlainClick(event)) return;
             event.preventDefault();
             openDetail({ operatorCode: schedule.operatorCode, scheduleCode: schedule.code, date: schedule.date });
           }}
