@@ -144,6 +144,18 @@ function placeMatch(pointAlias: string, place: Place | undefined): SQL {
 export const LOWEST = (s: string) => sql.raw(`least(${s}.price, ${s}.price2, ${s}.promo_price)`);
 export const HIGHEST = (s: string) => sql.raw(`greatest(${s}.price, ${s}.price2)`);
 
+/**
+ * What a schedule `s` is read with, under the aliases every search statement uses: its route `r`,
+ * operator `o`, layout `l`, and pools `po`/`pd` in cities `co`/`cd`.
+ */
+export const SCHEDULE_JOINS = sql.raw(`JOIN routes r ON r.id = s.route_id
+  JOIN operators o ON o.id = r.operator_id
+  JOIN seat_layouts l ON l.id = s.layout_id
+  JOIN points po ON po.id = r.origin_point_id
+  JOIN cities co ON co.id = po.city_id
+  JOIN points pd ON pd.id = r.destination_point_id
+  JOIN cities cd ON cd.id = pd.city_id`);
+
 /** Where an item departs and arrives: the pools `po`/`pd` in cities `co`/`cd`, for either kind. */
 const PLACE_COLUMNS = {
   depart_name: sql`po.name`,
@@ -290,13 +302,7 @@ export function itemsCte(scope: ItemScope): SQL {
     direct AS (
       SELECT ${selectList(direct)}
       FROM schedules s
-      JOIN routes r ON r.id = s.route_id
-      JOIN operators o ON o.id = r.operator_id
-      JOIN seat_layouts l ON l.id = s.layout_id
-      JOIN points po ON po.id = r.origin_point_id
-      JOIN cities co ON co.id = po.city_id
-      JOIN points pd ON pd.id = r.destination_point_id
-      JOIN cities cd ON cd.id = pd.city_id
+      ${SCHEDULE_JOINS}
       JOIN days d ON d.day BETWEEN s.valid_from AND s.valid_until
       CROSS JOIN LATERAL (
         SELECT count(*) AS n FROM seat_bookings b

@@ -3,7 +3,7 @@ import type { ConnectingLeg, OperatorType } from '../../../contract';
 import type { Database } from '../../db/client';
 import type { RouteStopRow } from '../../db/schema';
 import { fromJson, intList, queryRows } from '../sql';
-import { LOWEST } from './items-sql';
+import { LOWEST, SCHEDULE_JOINS } from './items-sql';
 import type { SeatSlot } from './seat-counts';
 
 /** The legs of connecting itineraries: each leg's own operator, date, stops and seats. */
@@ -98,13 +98,7 @@ export async function loadLegs(
            po.address AS asal_alamat, pd.address AS tujuan_alamat
     FROM connecting_legs cl
     JOIN schedules s ON s.id = cl.schedule_id
-    JOIN routes r ON r.id = s.route_id
-    JOIN operators o ON o.id = r.operator_id
-    JOIN seat_layouts l ON l.id = s.layout_id
-    JOIN points po ON po.id = r.origin_point_id
-    JOIN cities co ON co.id = po.city_id
-    JOIN points pd ON pd.id = r.destination_point_id
-    JOIN cities cd ON cd.id = pd.city_id
+    ${SCHEDULE_JOINS}
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS n FROM seat_bookings b
       WHERE b.live AND b.schedule_id = s.id AND b.departure_date = ${day}::date + cl.day_offset
