@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import * as holds from './holds';
+import * as order from './order';
+import * as payment from './payment';
 import * as points from './points';
 import * as schedules from './schedules';
 import * as seats from './seats';
@@ -69,6 +71,30 @@ export const endpoints = {
   cekHarga: post(`/${PREFIX}/cek-harga`, price.CekHargaBodySchema, price.CekHargaResultsSchema),
   /** Headers: Idempotency-Key (a retry answers the same reservation), X-Hold-Token (converts a seat hold). */
   reservasi: post(`/${PREFIX}/reservasi`, reservation.ReservasiBodySchema, reservation.ReservasiResultsSchema),
+  listJenisPembayaran: get(
+    '/list-jenis-pembayaran',
+    payment.ListJenisPembayaranQuerySchema,
+    payment.ListJenisPembayaranResultsSchema,
+  ),
+  /** Header X-Order-Key (or the booker's bearer token) on every order call below. */
+  gantiPembayaran: post('/ganti-pembayaran', payment.GantiPembayaranBodySchema, payment.PaymentInstructionSchema),
+  detailPembayaran: get(
+    `/${PREFIX}/detail-pembayaran`,
+    payment.DetailPembayaranQuerySchema,
+    payment.PaymentInstructionSchema,
+  ),
+  /** Demo mode only (404 otherwise): settles the order as the simulated provider's notification would. */
+  simulasiBayar: post(`/${PREFIX}/simulasi-bayar`, payment.SimulasiBayarBodySchema, payment.SimulasiBayarResultsSchema),
+  detailReservasi: get('/detail-reservasi', order.DetailReservasiQuerySchema, order.OrderDetailSchema),
+  /** Rate limited per client and per code; one refusal for an unknown code and a wrong contact. */
+  webDetailReservasi: get(
+    '/web-detail-reservasi',
+    order.WebDetailReservasiQuerySchema,
+    order.WebDetailReservasiResultsSchema,
+  ),
+  batalReservasi: post('/batal-reservasi', order.BatalReservasiBodySchema, order.BatalReservasiResultsSchema),
+  /** Demo mode only (404 otherwise): an operator's fare change, for e2e runs and demos. */
+  demoUbahHarga: post(`/${PREFIX}/demo/ubah-harga`, payment.UbahHargaBodySchema, z.object({ harga: z.number() })),
   holdKursi: post(`/${PREFIX}/hold-kursi`, holds.HoldKursiBodySchema, holds.HoldKursiResultsSchema),
   validasiVoucher: get(
     `/${PREFIX}/validasi-voucher`,

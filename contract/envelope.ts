@@ -20,6 +20,10 @@ export const ErrorCodeSchema = z.enum([
   'VCR-3', // voucher quota used up
   'VCR-4', // transaction below the voucher's minimum
   'VCR-5', // voucher bound to another payment method
+  'PAY-1', // order cannot be paid or its method changed (paid, cancelled or expired)
+  'PAY-2', // payment refused: the order expired and a seat was sold meanwhile (nothing charged)
+  'PAY-3', // payment method unknown or not available for this order
+  'ORD-1', // order cannot be cancelled (already paid, cancelled or expired)
   'SRV-1', // unexpected server failure
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

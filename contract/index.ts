@@ -8,6 +8,8 @@ export * from './seats';
 export * from './price';
 export * from './reservation';
 export * from './holds';
+export * from './payment';
+export * from './order';
 export * from './vouchers';
 export * from './profile';
 export * from './api';

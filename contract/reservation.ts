@@ -95,6 +95,12 @@ export const ReservasiResultsSchema = z.object({
   total_bayar: RupiahSchema,
   /** 1 when nothing is left to pay (free ticket, fully covered by points or voucher). */
   flag_lunas: flag01,
+  /**
+   * The order's key: sent back as the X-Order-Key header it lets this browser open the order,
+   * choose the payment and cancel. A code alone opens nothing (the guest page also needs the
+   * booker's email or phone).
+   */
+  kunci_pesanan: z.string().min(16),
 });
 export type ReservasiResults = z.infer<typeof ReservasiResultsSchema>;
 

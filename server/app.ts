@@ -8,6 +8,7 @@ import { onError } from './http/on-error';
 import { requestLog } from './http/request-log';
 import type { AppEnv } from './http/types';
 import { silentLogger, type Logger } from './logger';
+import { newOrderKeySecret } from './services/order-keys';
 import { bookingRoutes } from './routes/booking';
 import { customerRoutes } from './routes/customers';
 import { pointRoutes } from './routes/points';
@@ -23,6 +24,8 @@ export interface AppDeps {
   now?: () => Date;
   credentials?: BasicCredentials;
   logger?: Logger;
+  /** Signs order keys (X-Order-Key); every process behind one database must share it. */
+  orderKeySecret?: string;
 }
 
 export type App = Hono<AppEnv>;
@@ -34,6 +37,7 @@ export function createApp(deps: AppDeps): App {
   const logger = deps.logger ?? silentLogger;
   const credentials = deps.credentials ?? DEFAULT_BASIC_CREDENTIALS;
   const now = deps.now ?? (() => new Date());
+  const orderKeySecret = deps.orderKeySecret ?? newOrderKeySecret();
 
   const api = new Hono<AppEnv>();
   // Registered before the auth middleware, so it answers without credentials.
@@ -42,7 +46,7 @@ export function createApp(deps: AppDeps): App {
   pointRoutes(api, deps.db);
   scheduleRoutes(api, deps.db, deps.today);
   bookingRoutes(api, deps.db, deps.today, now);
-  reservationRoutes(api, deps.db, deps.today, now);
+  reservationRoutes(api, deps.db, deps.today, now, orderKeySecret);
   voucherRoutes(api, deps.db, deps.today);
   customerRoutes(api, deps.db);
   api.all('*', (c) => replyError(c, 404, 'NFD-1', NOT_FOUND_MESSAGE));

@@ -6,6 +6,7 @@ import { badRequest } from '../services/errors';
 import { defineRoute } from '../http/route';
 import type { AppEnv } from '../http/types';
 import { HOLD_RATE, createRateLimiter, holdSeats, rateLimited } from '../services/holds';
+import { orderKeyFor } from '../services/order-keys';
 import { reserve } from '../services/reservations';
 
 /** A header checked with its contract schema; absent is null, malformed is 400 REQ-1. */
@@ -29,17 +30,24 @@ function clientOf(c: Context): string {
 }
 
 /** Reserving and holding seats. */
-export function reservationRoutes(api: Hono<AppEnv>, db: Database, today: () => string, now: () => Date): void {
+export function reservationRoutes(
+  api: Hono<AppEnv>,
+  db: Database,
+  today: () => string,
+  now: () => Date,
+  orderKeySecret: string,
+): void {
   const limiter = createRateLimiter(now, HOLD_RATE);
-  defineRoute(api, 'reservasi', (body, c) =>
-    reserve(db, body, {
+  defineRoute(api, 'reservasi', async (body, c) => {
+    const outcome = await reserve(db, body, {
       today: today(),
       now: now(),
       customer: c.get('customer'),
       idempotencyKey: readHeader(c, RESERVATION_HEADER.idempotencyKey, IdempotencyKeySchema),
       holdToken: readHeader(c, RESERVATION_HEADER.holdToken, HoldTokenSchema),
-    }),
-  );
+    });
+    return { ...outcome, kunci_pesanan: orderKeyFor(orderKeySecret, outcome.reservasi_kode) };
+  });
   defineRoute(api, 'holdKursi', (body, c) => {
     if (!limiter.take(clientOf(c))) throw rateLimited();
     return holdSeats(db, body, {

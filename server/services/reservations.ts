@@ -184,7 +184,10 @@ export function requestHash(body: ReservasiParsedBody, holdToken: string | null)
 
 type StoredReservation = typeof reservations.$inferSelect;
 
-function resultOf(row: StoredReservation): ReservasiResults {
+/** The reply without the order's key, which the HTTP layer adds (it holds the key's secret). */
+export type ReservationOutcome = Omit<ReservasiResults, 'kunci_pesanan'>;
+
+function resultOf(row: StoredReservation): ReservationOutcome {
   return {
     reservasi_kode: row.code.trim(),
     flag_harga_berubah: row.priceChanged ? 1 : 0,
@@ -198,7 +201,7 @@ async function findByKey(db: Database, key: string): Promise<StoredReservation |
   return rows[0] ?? null;
 }
 
-function replayOf(row: StoredReservation, hash: string): ReservasiResults {
+function replayOf(row: StoredReservation, hash: string): ReservationOutcome {
   if (row.requestHash !== hash) throw new ApiError(422, 'RSV-4', RESERVATION_MESSAGE.keyReused);
   return resultOf(row);
 }
@@ -260,7 +263,11 @@ async function convertHold(
   );
 }
 
-export async function reserve(db: Database, body: ReservasiParsedBody, ctx: ReserveContext): Promise<ReservasiResults> {
+export async function reserve(
+  db: Database,
+  body: ReservasiParsedBody,
+  ctx: ReserveContext,
+): Promise<ReservationOutcome> {
   const holdToken = body.hold_token ?? ctx.holdToken;
   const hash = requestHash(body, holdToken);
   if (ctx.idempotencyKey) {
@@ -360,7 +367,7 @@ export async function reserve(db: Database, body: ReservasiParsedBody, ctx: Rese
             sql`UPDATE seat_bookings SET live = false WHERE live AND hold_token = ${holdToken} AND reservation_id IS NULL`,
           );
         }
-        const result: ReservasiResults = {
+        const result: ReservationOutcome = {
           reservasi_kode: code,
           flag_harga_berubah: price.total_bayar !== body.total_bayar ? 1 : 0,
           total_bayar: price.total_bayar,

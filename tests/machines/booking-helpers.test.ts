@@ -519,7 +519,13 @@ describe('contract/reservation', () => {
   });
 
   it('reads the results and the RSV-2 error envelope', () => {
-    const results = { reservasi_kode: 'TMP-1', flag_harga_berubah: 0, total_bayar: 1000, flag_lunas: 1 };
+    const results = {
+      reservasi_kode: 'TMP-1',
+      flag_harga_berubah: 0,
+      total_bayar: 1000,
+      flag_lunas: 1,
+      kunci_pesanan: 'kunci-pesanan-uji-0001',
+    };
     expect(ReservasiResultsSchema.parse(results)).toEqual(results);
     expect(ReservasiReplySchema.parse({ status: 'OK', results })).toEqual({ status: 'OK', results });
     const error = { status: 'ERROR', code: 'RSV-2', message: 'Kursi 1A sudah tidak tersedia' };
@@ -669,6 +675,7 @@ describe('navigation and analytics', () => {
     flag_harga_berubah: 0 as const,
     total_bayar: 380_000,
     flag_lunas: 0 as const,
+    kunci_pesanan: 'kunci-pesanan-uji-0001',
   };
 
   it('successNavigation by flag_lunas and layout', () => {
@@ -731,7 +738,13 @@ describe('navigation and analytics', () => {
 });
 
 describe('reservation outcomes', () => {
-  const results = { reservasi_kode: 'TMP-1', flag_harga_berubah: 0 as const, total_bayar: 1, flag_lunas: 0 as const };
+  const results = {
+    reservasi_kode: 'TMP-1',
+    flag_harga_berubah: 0 as const,
+    total_bayar: 1,
+    flag_lunas: 0 as const,
+    kunci_pesanan: 'kunci-pesanan-uji-0001',
+  };
   it('reads results, messages and the seat conflict', () => {
     expect(outcomeResults({ kind: 'ok', results })).toBe(results);
     expect(outcomeResults({ kind: 'network' })).toBeNull();

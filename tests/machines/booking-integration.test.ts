@@ -56,7 +56,13 @@ function startReal() {
         reservations.push(input.body);
         return {
           kind: 'ok',
-          results: { reservasi_kode: 'TMP-77', flag_harga_berubah: 0, total_bayar: 123_000, flag_lunas: 0 },
+          results: {
+            reservasi_kode: 'TMP-77',
+            flag_harga_berubah: 0,
+            total_bayar: 123_000,
+            flag_lunas: 0,
+            kunci_pesanan: 'kunci-pesanan-uji-0001',
+          },
         };
       }),
     },

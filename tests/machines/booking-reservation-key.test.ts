@@ -18,7 +18,13 @@ const sent = (run: Pick<Run, 'reserve'>, index: number) => run.reserve.calls[ind
 
 const ok = {
   kind: 'ok',
-  results: { reservasi_kode: 'TMP-123', flag_harga_berubah: 0, total_bayar: 200_000, flag_lunas: 0 },
+  results: {
+    reservasi_kode: 'TMP-123',
+    flag_harga_berubah: 0,
+    total_bayar: 200_000,
+    flag_lunas: 0,
+    kunci_pesanan: 'kunci-pesanan-uji-0001',
+  },
 } as const satisfies ReserveOutcome;
 
 function confirm(run: Run) {

@@ -154,7 +154,13 @@ describe('schedule.choose: "Pilih" on a schedule', () => {
     reserved.actor.send({ type: 'dialog.confirm' });
     reserved.reserve.calls[0]?.resolve({
       kind: 'ok',
-      results: { reservasi_kode: 'TMP-1', flag_harga_berubah: 0, total_bayar: 200_000, flag_lunas: 0 },
+      results: {
+        reservasi_kode: 'TMP-1',
+        flag_harga_berubah: 0,
+        total_bayar: 200_000,
+        flag_lunas: 0,
+        kunci_pesanan: 'kunci-pesanan-uji-0001',
+      },
     });
     await flush();
     expect(reserved.actor.getSnapshot().matches({ flow: 'reserved' })).toBe(true);

@@ -80,6 +80,7 @@ const results = (patch: Partial<ReservasiResults> = {}): ReservasiResults => ({
   flag_harga_berubah: 0,
   total_bayar: 200_000,
   flag_lunas: 0,
+  kunci_pesanan: 'kunci-pesanan-uji-0001',
   ...patch,
 });
 

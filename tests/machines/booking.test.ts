@@ -65,7 +65,14 @@ async function reserveWith(run: Run, outcome: ReserveOutcome) {
 const ok = (patch: Partial<{ flag_lunas: 0 | 1; flag_harga_berubah: 0 | 1; total_bayar: number }> = {}) =>
   ({
     kind: 'ok',
-    results: { reservasi_kode: 'TMP-123', flag_harga_berubah: 0, total_bayar: 200_000, flag_lunas: 0, ...patch },
+    results: {
+      reservasi_kode: 'TMP-123',
+      flag_harga_berubah: 0,
+      total_bayar: 200_000,
+      flag_lunas: 0,
+      kunci_pesanan: 'kunci-pesanan-uji-0001',
+      ...patch,
+    },
   }) as const;
 
 describe('bookingMachine: start and trip', () => {
