@@ -89,7 +89,15 @@ export type NavigationIntent =
         | 'info-customer-order'
         | 'confirmation-payment-order'
         | 'payment-order'
-        | 'detail-order';
+        | 'payment-order-change-payment'
+        | 'payment-url'
+        | 'detail-order'
+        | 'detail-order-change-payment'
+        | 'detail-order-location'
+        | 'detail-order-qr-code'
+        | 'detail-order-guest'
+        | 'detail-order-guest-change-payment'
+        | 'detail-order-guest-location';
       params?: Record<string, string>;
       search?: Record<string, string | number>;
       /** Replace the current history entry instead of pushing. */

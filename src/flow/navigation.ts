@@ -15,7 +15,15 @@ export const ROUTE_PATHS = {
   'info-customer-order': '/app/information-passengers/info-customer-order',
   'confirmation-payment-order': '/app/confirmation-order/$code',
   'payment-order': '/app/payment-order/$code',
+  'payment-order-change-payment': '/app/payment-order/$code/change-payment',
+  'payment-url': '/app/payment-url',
   'detail-order': '/app/order/$code',
+  'detail-order-change-payment': '/app/order/$code/change-payment',
+  'detail-order-location': '/app/order/$code/location',
+  'detail-order-qr-code': '/app/order/$code/qr-code',
+  'detail-order-guest': '/order/$code',
+  'detail-order-guest-change-payment': '/order/$code/change-payment',
+  'detail-order-guest-location': '/order/$code/location',
 } as const satisfies Record<RouteName, string>;
 
 /**
