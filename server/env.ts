@@ -27,6 +27,11 @@ const EnvSchema = z.object({
   BASIC_AUTH_IOS: credentials(DEFAULT_BASIC_CREDENTIALS['APP-IOS']),
   /** Fixed "today" (Asia/Jakarta calendar date) for tests and e2e runs. */
   TODAY: DateSchema.optional(),
+  NODE_ENV: z.string().optional(),
+  /** Demo mode offers "Simulasikan pembayaran" and the fare-change call; on unless in production. */
+  DEMO_MODE: z.enum(['1', '0', 'true', 'false'], { error: 'harus 1, 0, true atau false' }).optional(),
+  /** Signs order keys; unset, the secret kept in the database (app_secrets) is used. */
+  ORDER_KEY_SECRET: z.string().min(32, 'minimal 32 karakter').optional(),
 });
 
 export type BasicCredentials = Record<Platform, { user: string; password: string }>;
@@ -39,6 +44,8 @@ export interface Env {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   credentials: BasicCredentials;
   today: string | undefined;
+  demo: boolean;
+  orderKeySecret: string | undefined;
 }
 
 /** Reads and checks the environment once; a bad value stops start-up with a clear message. */
@@ -63,5 +70,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'APP-IOS': env.BASIC_AUTH_IOS,
     },
     today: env.TODAY,
+    demo:
+      env.DEMO_MODE === undefined ? env.NODE_ENV !== 'production' : env.DEMO_MODE === '1' || env.DEMO_MODE === 'true',
+    orderKeySecret: env.ORDER_KEY_SECRET,
   };
 }

@@ -211,6 +211,10 @@ export const paymentMethods = pgTable('payment_methods', {
   feeType: text('fee_type', { enum: ['persen', 'nominal'] })
     .notNull()
     .default('persen'),
+  /** How it is paid, which decides what the payment page shows (number, QR code, card form). */
+  kind: text('kind', { enum: ['va', 'qris', 'retail', 'card'] })
+    .notNull()
+    .default('va'),
   active: boolean('active').notNull().default(true),
 });
 
@@ -243,6 +247,16 @@ export const reservations = pgTable(
     requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * The chosen method's admin fee included in `total`, set by ganti-pembayaran. Null: the fee
+     * the price check charged for payment_method_code at reservation (or none without a method).
+     */
+    paymentFee: integer('payment_fee'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** jenis_batal of a cancelled order. */
+    cancelReason: text('cancel_reason'),
+    /** Points credited to the booker when the order was paid. */
+    cashbackPoints: integer('cashback_points').notNull().default(0),
   },
   (t) => [
     index('reservations_customer_idx').on(t.customerId),
@@ -312,3 +326,26 @@ export const passengers = pgTable(
   },
   (t) => [index('passengers_reservation_idx').on(t.reservationId)],
 );
+
+/**
+ * One row per settled payment. The unique reservation_id makes the database refuse a second
+ * charge of one order, whichever process hears the provider's notification.
+ */
+export const payments = pgTable('payments', {
+  id: serial('id').primaryKey(),
+  reservationId: integer('reservation_id')
+    .notNull()
+    .unique()
+    .references(() => reservations.id, { onDelete: 'cascade' }),
+  methodCode: text('method_code').notNull(),
+  amount: integer('amount').notNull(),
+  provider: text('provider').notNull(),
+  providerRef: text('provider_ref').notNull(),
+  paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+});
+
+/** Secrets every API process behind one database shares (the order-key secret). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
