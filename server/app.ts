@@ -9,8 +9,12 @@ import { requestLog } from './http/request-log';
 import type { AppEnv } from './http/types';
 import { silentLogger, type Logger } from './logger';
 import { newOrderKeySecret } from './services/order-keys';
+import { simulatedProvider, type PaymentProvider } from './services/payment-provider';
 import { bookingRoutes } from './routes/booking';
 import { customerRoutes } from './routes/customers';
+import { demoRoutes } from './routes/demo';
+import { orderRoutes } from './routes/orders';
+import { paymentRoutes } from './routes/payments';
 import { pointRoutes } from './routes/points';
 import { reservationRoutes } from './routes/reservations';
 import { scheduleRoutes } from './routes/schedules';
@@ -26,6 +30,10 @@ export interface AppDeps {
   logger?: Logger;
   /** Signs order keys (X-Order-Key); every process behind one database must share it. */
   orderKeySecret?: string;
+  /** Demo mode: simulasi-bayar and demo/ubah-harga exist (404 otherwise). Tests default to on. */
+  demo?: boolean;
+  /** The payment provider; the built-in simulated one by default. */
+  paymentProvider?: PaymentProvider;
 }
 
 export type App = Hono<AppEnv>;
@@ -38,6 +46,8 @@ export function createApp(deps: AppDeps): App {
   const credentials = deps.credentials ?? DEFAULT_BASIC_CREDENTIALS;
   const now = deps.now ?? (() => new Date());
   const orderKeySecret = deps.orderKeySecret ?? newOrderKeySecret();
+  const demo = deps.demo ?? true;
+  const provider = deps.paymentProvider ?? simulatedProvider;
 
   const api = new Hono<AppEnv>();
   // Registered before the auth middleware, so it answers without credentials.
@@ -49,6 +59,9 @@ export function createApp(deps: AppDeps): App {
   reservationRoutes(api, deps.db, deps.today, now, orderKeySecret);
   voucherRoutes(api, deps.db, deps.today);
   customerRoutes(api, deps.db);
+  paymentRoutes(api, { db: deps.db, now, orderKeySecret, provider, demo });
+  orderRoutes(api, deps.db, now, orderKeySecret);
+  if (demo) demoRoutes(api, deps.db);
   api.all('*', (c) => replyError(c, 404, 'NFD-1', NOT_FOUND_MESSAGE));
 
   const app = new Hono<AppEnv>();

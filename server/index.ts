@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { prepareDatabase } from './db/setup';
 import { readEnv, type Env } from './env';
 import { createLogger } from './logger';
+import { sharedOrderKeySecret } from './services/app-secrets';
 import { jakartaToday } from './services/dates';
 import { sweepExpired } from './services/reservations-db';
 
@@ -47,7 +48,10 @@ const handle = await prepareDatabase({
   process.exit(1);
 });
 
-const app = createApp({ db: handle.db, today, credentials: env.credentials, logger });
+// Every process on one database signs order keys alike: the configured secret, else the shared row.
+const orderKeySecret = env.orderKeySecret ?? (await sharedOrderKeySecret(handle.db));
+const app = createApp({ db: handle.db, today, credentials: env.credentials, logger, orderKeySecret, demo: env.demo });
+if (env.demo) logger.info('Mode demo aktif: simulasi pembayaran dan ubah harga tersedia');
 
 // Seats of expired bookings are already free to every query; the sweep keeps the rows honest
 // for the counts that read live rows only. Every process may sweep: the update is idempotent.

@@ -112,3 +112,8 @@ export async function cachedSearch(
   });
   return (await fresh).results;
 }
+
+/** Forgets every cached page of this database: after a fare change, the next search reads the new price. */
+export function clearSearchCache(db: Database): void {
+  searchCaches.get(db)?.clear();
+}

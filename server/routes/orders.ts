@@ -1,0 +1,62 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, Hono } from 'hono';
+import { ORDER_KEY_HEADER } from '../../contract';
+import type { Database } from '../db/client';
+import { defineRoute } from '../http/route';
+import type { AppEnv } from '../http/types';
+import { ApiError } from '../services/errors';
+import { createRateLimiter } from '../services/holds';
+import { isOrderKey, orderKeyFor } from '../services/order-keys';
+import { mayOpen, openOrder, type OrderAccess } from '../services/order-store';
+import { cancelOrder, guestOrder, orderDetail } from '../services/orders';
+
+/** Guest look-ups: enough for a typo or two, far too few to guess codes or contacts. */
+export const GUEST_LOOKUP_RATE = {
+  perClient: { burst: 10, perMinute: 10, maxClients: 50_000 },
+  perCode: { burst: 5, perMinute: 5, maxClients: 50_000 },
+} as const;
+
+export const GUEST_LOOKUP_TOO_MANY = 'Terlalu banyak percobaan cek pesanan. Silakan coba lagi dalam 1 menit';
+
+/** The client's address: the socket's when served; a forwarded header only where no socket exists. */
+function clientOf(c: Context): string {
+  try {
+    const address = getConnInfo(c).remote.address;
+    if (address) return address;
+  } catch {
+    // app.request() in tests has no socket.
+  }
+  return c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
+}
+
+/** The order's key (X-Order-Key) or the signed-in customer: what lets a caller open an order. */
+export function accessOf(c: Context<AppEnv>, secret: string, code: string): OrderAccess {
+  return {
+    keyValid: isOrderKey(secret, code, c.req.header(ORDER_KEY_HEADER)),
+    customerId: c.get('customer')?.id ?? null,
+  };
+}
+
+/** detail-reservasi, web-detail-reservasi (the guest's look-up) and batal-reservasi. */
+export function orderRoutes(api: Hono<AppEnv>, db: Database, now: () => Date, orderKeySecret: string): void {
+  const perClient = createRateLimiter(now, GUEST_LOOKUP_RATE.perClient);
+  const perCode = createRateLimiter(now, GUEST_LOOKUP_RATE.perCode);
+
+  defineRoute(api, 'detailReservasi', async (query, c) => {
+    const order = await openOrder(db, query.reservasi_kode, accessOf(c, orderKeySecret, query.reservasi_kode));
+    return orderDetail(db, order, now());
+  });
+
+  defineRoute(api, 'webDetailReservasi', async (query, c) => {
+    if (!perClient.take(clientOf(c)) || !perCode.take(query.reservasi_kode)) {
+      throw new ApiError(429, 'REQ-2', GUEST_LOOKUP_TOO_MANY);
+    }
+    const detail = await guestOrder(db, query.reservasi_kode, query.pemesan_email_telp, now());
+    return { ...detail, kunci_pesanan: orderKeyFor(orderKeySecret, detail.reservasi_kode) };
+  });
+
+  defineRoute(api, 'batalReservasi', (body, c) => {
+    const access = accessOf(c, orderKeySecret, body.reservasi_kode);
+    return cancelOrder(db, body.reservasi_kode, body.jenis_batal, now(), (order) => mayOpen(order, access));
+  });
+}
