@@ -1,0 +1,535 @@
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { ErrorCode } from '../contract/envelope';
+import type { OrderDetail } from '../contract/order';
+import type { PaymentInstruction, PaymentMethod, SimulasiBayarResults } from '../contract/payment';
+import { afterTick, isLastTick, nextTickMs } from './countdown';
+import { toast } from './toast';
+import type { LayoutMode, NavigateEmitted, NavigationIntent, ToastEmitted } from './types';
+
+/**
+ * Choosing and paying (spec section 7 "Payment" and "After booking"). One chart serves two pages:
+ * - checkout (confirmation-payment-order, payment-order and the change-payment sheets): the order
+ *   and its methods load, the deadline counts down, the traveller picks a method and presses
+ *   "Bayar" (ganti-pembayaran); the instruction page takes over.
+ * - instruction (payment-url): where and how much to pay, the same countdown, "Cek Status
+ *   Pembayaran", and in demo mode "Simulasikan pembayaran"; once paid, the order page.
+ * Calls are named actors the app provides; their refusals come back as outcomes with the server's
+ * code and message, and a rejection is a failed call.
+ */
+
+export type PaymentPage = 'checkout' | 'instruction';
+
+export interface PaymentInput {
+  code: string;
+  page: PaymentPage;
+  layout: LayoutMode;
+}
+
+/** A command's answer: done, or refused by the server with its code and Indonesian message. */
+export type PaymentOutcome<T> = { kind: 'ok'; results: T } | { kind: 'refused'; code: ErrorCode; message: string };
+
+/** An order as read, with the time left to pay by the server's clock (batas_bayar - waktu_server). */
+export interface OrderRead {
+  order: OrderDetail;
+  /** Milliseconds; 0 when the deadline has passed. */
+  remainingMs: number;
+}
+
+export interface CheckoutData extends OrderRead {
+  /** The methods for this order (empty once it cannot be paid). */
+  methods: PaymentMethod[];
+}
+
+export interface InstructionData extends OrderRead {
+  instruction: PaymentInstruction;
+}
+
+export interface OrderCodeInput {
+  code: string;
+}
+
+export interface ChangePaymentInput {
+  code: string;
+  methodCode: string;
+}
+
+export interface PaymentContext {
+  code: string;
+  page: PaymentPage;
+  layout: LayoutMode;
+  order: OrderDetail | null;
+  methods: PaymentMethod[];
+  /** Code of the chosen method, null until one is chosen. */
+  chosen: string | null;
+  instruction: PaymentInstruction | null;
+  /** Time left to pay, counted from the server's clock. */
+  remainingMs: number;
+  /** The message a failed load or a refused payment shows on the page. */
+  error: string | null;
+}
+
+export type PaymentEvent =
+  | { type: 'method.choose'; code: string }
+  | { type: 'payment.pay' }
+  | { type: 'payment.simulate' }
+  | { type: 'payment.check' }
+  | { type: 'load.retry' };
+
+export const paymentMessages = {
+  payFailed: 'Tidak dapat memproses pembayaran',
+  loadFailed: 'Data pembayaran tidak dapat dimuat',
+  notYetPaid: 'Pembayaran belum kami terima. Selesaikan pembayaran lalu cek lagi.',
+  expired: 'Waktu pembayaran habis. Pesanan ini tidak dapat dibayar lagi.',
+  cancelled: 'Pesanan ini sudah dibatalkan.',
+} as const;
+
+/** Where "Bayar" leads: the payment page of this order. */
+export function paymentUrlNavigation(code: string): NavigationIntent {
+  return { kind: 'route', name: 'payment-url', search: { reservasi_kode: code } };
+}
+
+/** Spec section 4's success rule: the order page on desktop, the payment page on mobile. */
+export function paidNavigation(code: string, layout: LayoutMode): NavigationIntent {
+  return { kind: 'route', name: layout === 'd' ? 'detail-order' : 'payment-order', params: { code } };
+}
+
+export function isOrderPaid(order: OrderDetail): boolean {
+  return order.flag_lunas === 1 || order.status === 'paid';
+}
+
+/** Expired by the server's word, or by its clock. */
+export function isOrderOutOfTime(read: OrderRead): boolean {
+  return read.order.status === 'expired' || read.remainingMs <= 0;
+}
+
+function preselected(order: OrderDetail, methods: PaymentMethod[]): string | null {
+  const current = order.jenis_pembayaran?.kode;
+  return methods.some((method) => method.kode === current && method.tersedia) ? (current ?? null) : null;
+}
+
+const navigate = (intent: NavigationIntent): NavigateEmitted => ({ type: 'navigate', intent });
+
+const orderRead = (read: OrderRead) => ({ order: read.order, remainingMs: read.remainingMs });
+
+export const paymentMachine = setup({
+  types: {
+    context: {} as PaymentContext,
+    events: {} as PaymentEvent,
+    input: {} as PaymentInput,
+    emitted: {} as NavigateEmitted | ToastEmitted,
+  },
+  delays: {
+    nextTick: ({ context }) => nextTickMs(context.remainingMs),
+  },
+  actors: {
+    // Placeholders: the app provides the calls (src/flow/payment-flow.ts).
+    loadCheckout: fromPromise<CheckoutData, OrderCodeInput>(() =>
+      Promise.reject(new Error('loadCheckout is provided by the app')),
+    ),
+    loadInstruction: fromPromise<InstructionData, OrderCodeInput>(() =>
+      Promise.reject(new Error('loadInstruction is provided by the app')),
+    ),
+    loadOrder: fromPromise<OrderRead, OrderCodeInput>(() =>
+      Promise.reject(new Error('loadOrder is provided by the app')),
+    ),
+    changePayment: fromPromise<PaymentOutcome<PaymentInstruction>, ChangePaymentInput>(() =>
+      Promise.reject(new Error('changePayment is provided by the app')),
+    ),
+    simulatePayment: fromPromise<PaymentOutcome<SimulasiBayarResults>, OrderCodeInput>(() =>
+      Promise.reject(new Error('simulatePayment is provided by the app')),
+    ),
+  },
+  guards: {
+    isInstructionPage: ({ context }) => context.page === 'instruction',
+    isPaid: (_, params: { order: OrderDetail }) => isOrderPaid(params.order),
+    isCancelled: (_, params: { order: OrderDetail }) => params.order.status === 'cancelled',
+    isOutOfTime: (_, params: { read: OrderRead }) => isOrderOutOfTime(params.read),
+    isLastTick: ({ context }) => isLastTick(context.remainingMs),
+    isPayableMethod: ({ context }, params: { code: string }) =>
+      context.methods.some((method) => method.kode === params.code && method.tersedia),
+    hasChosenMethod: ({ context }) => context.chosen !== null,
+    offersSimulation: ({ context }) => context.instruction?.simulasi === true,
+    isOk: (_, params: { outcome: PaymentOutcome<unknown> }) => params.outcome.kind === 'ok',
+    isSettled: (_, params: { outcome: PaymentOutcome<SimulasiBayarResults> }) =>
+      params.outcome.kind === 'ok' && params.outcome.results.flag_lunas === 1,
+    isRefusedWith: (_, params: { outcome: PaymentOutcome<unknown>; code: ErrorCode }) =>
+      params.outcome.kind === 'refused' && params.outcome.code === params.code,
+  },
+  actions: {
+    readCheckout: assign((_, params: { data: CheckoutData }) => ({
+      ...orderRead(params.data),
+      methods: params.data.methods,
+      chosen: preselected(params.data.order, params.data.methods),
+      error: null,
+    })),
+    readInstruction: assign((_, params: { data: InstructionData }) => ({
+      ...orderRead(params.data),
+      instruction: params.data.instruction,
+      error: null,
+    })),
+    readOrder: assign((_, params: { read: OrderRead }) => orderRead(params.read)),
+    keepLoadError: assign((_, params: { error: unknown }) => ({
+      // The app's loaders reject with the passenger's words (src/flow/payment-flow.ts).
+      error: params.error instanceof Error && params.error.message ? params.error.message : paymentMessages.loadFailed,
+    })),
+    keepRefusal: assign((_, params: { message: string }) => ({ error: params.message })),
+    tick: assign(({ context }) => ({ remainingMs: afterTick(context.remainingMs) })),
+    choose: assign((_, params: { code: string }) => ({ chosen: params.code })),
+    forgetChoice: assign({ chosen: null }),
+    toastMessage: emit((_, params: { message: string }) => toast(params.message, 'bottom')),
+    toastRefusal: emit((_, params: { outcome: PaymentOutcome<unknown> }) =>
+      toast(params.outcome.kind === 'refused' ? params.outcome.message : paymentMessages.payFailed, 'bottom'),
+    ),
+    goToPaymentUrl: emit(({ context }) => navigate(paymentUrlNavigation(context.code))),
+    goToPaidOrder: emit(({ context }) => navigate(paidNavigation(context.code, context.layout))),
+  },
+}).createMachine({
+  id: 'payment',
+  description: 'Choosing a payment method for an order and paying it, with the deadline counting down.',
+  context: ({ input }) => ({
+    code: input.code,
+    page: input.page,
+    layout: input.layout,
+    order: null,
+    methods: [],
+    chosen: null,
+    instruction: null,
+    remainingMs: 0,
+    error: null,
+  }),
+  initial: 'start',
+  states: {
+    start: {
+      description: 'Picks what the page loads: the order with its methods, or the payment instruction.',
+      always: [{ guard: 'isInstructionPage', target: 'loadingInstruction' }, { target: 'loadingCheckout' }],
+    },
+    loadingCheckout: {
+      description: 'Reads the order (detail-reservasi) and its methods (list-jenis-pembayaran); skeletons show.',
+      invoke: {
+        id: 'loadCheckout',
+        src: 'loadCheckout',
+        input: ({ context }) => ({ code: context.code }),
+        onDone: [
+          {
+            guard: { type: 'isPaid', params: ({ event }) => ({ order: event.output.order }) },
+            target: 'paid',
+            actions: { type: 'readCheckout', params: ({ event }) => ({ data: event.output }) },
+          },
+          {
+            guard: { type: 'isCancelled', params: ({ event }) => ({ order: event.output.order }) },
+            target: 'cancelled',
+            actions: { type: 'readCheckout', params: ({ event }) => ({ data: event.output }) },
+          },
+          {
+            guard: { type: 'isOutOfTime', params: ({ event }) => ({ read: event.output }) },
+            target: 'expired',
+            actions: { type: 'readCheckout', params: ({ event }) => ({ data: event.output }) },
+          },
+          { target: 'checkout', actions: { type: 'readCheckout', params: ({ event }) => ({ data: event.output }) } },
+        ],
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'keepLoadError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    checkout: {
+      description: 'The order can be paid: the deadline counts down while a method is chosen and paid.',
+      type: 'parallel',
+      states: {
+        countdown: {
+          description: 'Ticks on each whole second shown; the last tick ends the payment time.',
+          initial: 'running',
+          states: {
+            running: {
+              description: 'Counting down to batas_bayar.',
+              after: {
+                nextTick: [
+                  { guard: 'isLastTick', target: '#payment.expired', actions: 'tick' },
+                  { target: 'running', reenter: true, actions: 'tick' },
+                ],
+              },
+            },
+          },
+        },
+        method: {
+          description: 'The method chooser and "Bayar".',
+          initial: 'choosing',
+          states: {
+            choosing: {
+              description: 'Methods grouped by grup with their fees; "Bayar" is enabled once one is chosen.',
+              on: {
+                'method.choose': {
+                  guard: { type: 'isPayableMethod', params: ({ event }) => ({ code: event.code }) },
+                  actions: { type: 'choose', params: ({ event }) => ({ code: event.code }) },
+                },
+                'payment.pay': { guard: 'hasChosenMethod', target: 'paying' },
+              },
+            },
+            paying: {
+              description: 'ganti-pembayaran sets the method; then the payment page shows the instruction.',
+              invoke: {
+                id: 'changePayment',
+                src: 'changePayment',
+                input: ({ context }) => ({ code: context.code, methodCode: context.chosen ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'isOk', params: ({ event }) => ({ outcome: event.output }) },
+                    target: '#payment.redirecting',
+                    actions: 'goToPaymentUrl',
+                  },
+                  {
+                    // PAY-1: paid, cancelled or expired meanwhile; reading the order again says which.
+                    guard: {
+                      type: 'isRefusedWith',
+                      params: ({ event }) => ({ outcome: event.output, code: 'PAY-1' as const }),
+                    },
+                    target: '#payment.loadingCheckout',
+                    actions: { type: 'toastRefusal', params: ({ event }) => ({ outcome: event.output }) },
+                  },
+                  {
+                    // PAY-3: that method is not available for this order; another one may be.
+                    guard: {
+                      type: 'isRefusedWith',
+                      params: ({ event }) => ({ outcome: event.output, code: 'PAY-3' as const }),
+                    },
+                    target: 'choosing',
+                    actions: [
+                      'forgetChoice',
+                      { type: 'toastRefusal', params: ({ event }) => ({ outcome: event.output }) },
+                    ],
+                  },
+                  {
+                    target: 'choosing',
+                    actions: { type: 'toastRefusal', params: ({ event }) => ({ outcome: event.output }) },
+                  },
+                ],
+                onError: {
+                  target: 'choosing',
+                  actions: { type: 'toastMessage', params: { message: paymentMessages.payFailed } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    redirecting: {
+      description: 'The method is set; the payment page (payment-url) takes over.',
+    },
+    loadingInstruction: {
+      description: 'Reads the instruction (detail-pembayaran) and the order for the server clock; skeletons show.',
+      invoke: {
+        id: 'loadInstruction',
+        src: 'loadInstruction',
+        input: ({ context }) => ({ code: context.code }),
+        onDone: [
+          {
+            guard: { type: 'isPaid', params: ({ event }) => ({ order: event.output.order }) },
+            target: 'paid',
+            actions: { type: 'readInstruction', params: ({ event }) => ({ data: event.output }) },
+          },
+          {
+            guard: { type: 'isCancelled', params: ({ event }) => ({ order: event.output.order }) },
+            target: 'cancelled',
+            actions: { type: 'readInstruction', params: ({ event }) => ({ data: event.output }) },
+          },
+          {
+            guard: { type: 'isOutOfTime', params: ({ event }) => ({ read: event.output }) },
+            target: 'expired',
+            actions: { type: 'readInstruction', params: ({ event }) => ({ data: event.output }) },
+          },
+          {
+            target: 'instruction',
+            actions: { type: 'readInstruction', params: ({ event }) => ({ data: event.output }) },
+          },
+        ],
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'keepLoadError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    instruction: {
+      description: 'Where and how much to pay (VA number or QRIS) while the deadline counts down.',
+      type: 'parallel',
+      states: {
+        countdown: {
+          description: 'Ticks on each whole second shown; the last tick ends the payment time.',
+          initial: 'running',
+          states: {
+            running: {
+              description: 'Counting down to batas_bayar.',
+              after: {
+                nextTick: [
+                  { guard: 'isLastTick', target: '#payment.expired', actions: 'tick' },
+                  { target: 'running', reenter: true, actions: 'tick' },
+                ],
+              },
+            },
+          },
+        },
+        action: {
+          description: '"Cek Status Pembayaran" and, in demo mode, "Simulasikan pembayaran".',
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'Waiting for the traveller to pay elsewhere, check, or simulate.',
+              on: {
+                'payment.simulate': { guard: 'offersSimulation', target: 'simulating' },
+                'payment.check': 'checking',
+              },
+            },
+            simulating: {
+              description: 'simulasi-bayar pays the order as the provider would.',
+              invoke: {
+                id: 'simulatePayment',
+                src: 'simulatePayment',
+                input: ({ context }) => ({ code: context.code }),
+                onDone: [
+                  {
+                    guard: { type: 'isSettled', params: ({ event }) => ({ outcome: event.output }) },
+                    target: '#payment.paid',
+                    actions: 'goToPaidOrder',
+                  },
+                  {
+                    // PAY-2: expired and a seat was sold meanwhile; nothing was charged. The page says so.
+                    guard: {
+                      type: 'isRefusedWith',
+                      params: ({ event }) => ({ outcome: event.output, code: 'PAY-2' as const }),
+                    },
+                    target: '#payment.refused',
+                    actions: {
+                      type: 'keepRefusal',
+                      params: ({ event }) => ({
+                        message: event.output.kind === 'refused' ? event.output.message : paymentMessages.payFailed,
+                      }),
+                    },
+                  },
+                  {
+                    guard: {
+                      type: 'isRefusedWith',
+                      params: ({ event }) => ({ outcome: event.output, code: 'PAY-1' as const }),
+                    },
+                    target: '#payment.loadingInstruction',
+                    actions: { type: 'toastRefusal', params: ({ event }) => ({ outcome: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isOk', params: ({ event }) => ({ outcome: event.output }) },
+                    target: 'idle',
+                    actions: { type: 'toastMessage', params: { message: paymentMessages.notYetPaid } },
+                  },
+                  {
+                    target: 'idle',
+                    actions: { type: 'toastRefusal', params: ({ event }) => ({ outcome: event.output }) },
+                  },
+                ],
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'toastMessage', params: { message: paymentMessages.payFailed } },
+                },
+              },
+            },
+            checking: {
+              description: 'Reads the order again (detail-reservasi); also sets the countdown by the server clock.',
+              invoke: {
+                id: 'loadOrder',
+                src: 'loadOrder',
+                input: ({ context }) => ({ code: context.code }),
+                onDone: [
+                  {
+                    guard: { type: 'isPaid', params: ({ event }) => ({ order: event.output.order }) },
+                    target: '#payment.paid',
+                    actions: [{ type: 'readOrder', params: ({ event }) => ({ read: event.output }) }, 'goToPaidOrder'],
+                  },
+                  {
+                    guard: { type: 'isCancelled', params: ({ event }) => ({ order: event.output.order }) },
+                    target: '#payment.cancelled',
+                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isOutOfTime', params: ({ event }) => ({ read: event.output }) },
+                    target: '#payment.expired',
+                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
+                  },
+                  {
+                    target: 'idle',
+                    actions: [
+                      { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
+                      { type: 'toastMessage', params: { message: paymentMessages.notYetPaid } },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'idle',
+                  actions: {
+                    type: 'toastMessage',
+                    params: ({ event }) => ({
+                      message:
+                        event.error instanceof Error && event.error.message
+                          ? event.error.message
+                          : paymentMessages.loadFailed,
+                    }),
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    paid: {
+      description: 'Lunas: the page shows the paid order and a link to the ticket.',
+    },
+    expired: {
+      description: 'The payment time is over: a clear message and a way home.',
+    },
+    cancelled: {
+      description: 'The order was cancelled: a message and a way home.',
+    },
+    refused: {
+      description: 'The payment was refused (PAY-2): the server message and a way home.',
+    },
+    loadFailed: {
+      description: 'The order or the instruction could not be read: the message and "Coba Lagi".',
+      on: { 'load.retry': { target: 'start', actions: assign({ error: null }) } },
+    },
+  },
+});
+
+export type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
+
+/** What the screen shows, by state. */
+export type PaymentView =
+  | 'loading'
+  | 'checkout'
+  | 'paying'
+  | 'redirecting'
+  | 'instruction'
+  | 'paid'
+  | 'expired'
+  | 'cancelled'
+  | 'refused'
+  | 'loadFailed';
+
+export function paymentView(snapshot: PaymentSnapshot): PaymentView {
+  if (snapshot.matches({ checkout: { method: 'paying' } })) return 'paying';
+  if (snapshot.matches('checkout')) return 'checkout';
+  if (snapshot.matches('instruction')) return 'instruction';
+  if (snapshot.matches('start') || snapshot.matches('loadingCheckout') || snapshot.matches('loadingInstruction'))
+    return 'loading';
+  return snapshot.value as Exclude<PaymentView, 'loading' | 'checkout' | 'paying' | 'instruction'>;
+}
+
+/** The chosen method, or null. */
+export function chosenMethod(context: PaymentContext): PaymentMethod | null {
+  return context.methods.find((method) => method.kode === context.chosen) ?? null;
+}
+
+/** A method request (simulate or check) is on its way. */
+export function isInstructionBusy(snapshot: PaymentSnapshot): boolean {
+  return (
+    snapshot.matches({ instruction: { action: 'simulating' } }) ||
+    snapshot.matches({ instruction: { action: 'checking' } })
+  );
+}

@@ -1,0 +1,329 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, type AnyStateNode, type StateValue } from 'xstate';
+import { nextTickMs } from '../../machines/countdown';
+import {
+  paidNavigation,
+  paymentMachine,
+  paymentMessages,
+  paymentUrlNavigation,
+  paymentView,
+  type PaymentEvent,
+  type PaymentInput,
+  type PaymentSnapshot,
+} from '../../machines/payment.machine';
+import type { NavigateEmitted, ToastEmitted } from '../../machines/types';
+import { BCA, instruction, METHODS, order } from './payment-fixtures';
+import { edgeCoverPaths, measureCoverage, printCoverage, type ChartCoverage } from './support/coverage';
+
+// Calls never settle by themselves: the paths send their done and error events.
+const never = () => fromPromise(() => new Promise<never>(() => {}));
+const model = paymentMachine.provide({
+  actors: {
+    loadCheckout: never() as never,
+    loadInstruction: never() as never,
+    loadOrder: never() as never,
+    changePayment: never() as never,
+    simulatePayment: never() as never,
+  },
+});
+
+/** Short enough that the paths reach the end of the payment time: 2.5 s is three ticks. */
+const LEFT = 2500;
+const pending = { order: order(), remainingMs: LEFT };
+const paid = { order: order({ status: 'paid', dibayar_pada: '2026-11-23T05:10:00.000Z' }), remainingMs: LEFT };
+const cancelled = { order: order({ status: 'cancelled' }), remainingMs: LEFT };
+const expiredByServer = { order: order({ status: 'expired' }), remainingMs: 0 };
+const outOfTime = { order: order(), remainingMs: 0 };
+
+const PAY1 = 'Pesanan ini sudah tidak dapat dibayar';
+const PAY2 = 'Waktu pembayaran habis dan kursi sudah terjual. Tidak ada dana yang ditarik.';
+const PAY3 = 'Metode pembayaran tidak tersedia untuk pesanan ini';
+const LOAD_ERROR = 'Pesanan tidak ditemukan';
+
+// Delayed and actor events are not part of the event union.
+const ev = (event: { type: string; [key: string]: unknown }) => event as unknown as PaymentEvent;
+const CHECKOUT_TICK = 'xstate.after.nextTick.payment.checkout.countdown.running';
+const INSTRUCTION_TICK = 'xstate.after.nextTick.payment.instruction.countdown.running';
+const TICKS = new Set([CHECKOUT_TICK, INSTRUCTION_TICK]);
+
+const refused = (code: string, message: string) => ({ kind: 'refused', code, message });
+const allEvents: PaymentEvent[] = [
+  ev({ type: 'xstate.done.actor.loadCheckout', output: { ...pending, methods: METHODS } }),
+  ev({ type: 'xstate.done.actor.loadCheckout', output: { ...paid, methods: [] } }),
+  ev({ type: 'xstate.done.actor.loadCheckout', output: { ...cancelled, methods: [] } }),
+  ev({ type: 'xstate.done.actor.loadCheckout', output: { ...expiredByServer, methods: [] } }),
+  ev({ type: 'xstate.done.actor.loadCheckout', output: { ...outOfTime, methods: METHODS } }),
+  ev({ type: 'xstate.error.actor.loadCheckout', error: new Error(LOAD_ERROR) }),
+  ev({ type: 'xstate.error.actor.loadCheckout', error: 'not an error' }),
+  { type: 'method.choose', code: 'BCA_VA' },
+  { type: 'method.choose', code: 'OVO' }, // not available
+  { type: 'method.choose', code: 'NOPE' }, // unknown
+  { type: 'payment.pay' },
+  ev({ type: 'xstate.done.actor.changePayment', output: { kind: 'ok', results: instruction() } }),
+  ev({ type: 'xstate.done.actor.changePayment', output: refused('PAY-1', PAY1) }),
+  ev({ type: 'xstate.done.actor.changePayment', output: refused('PAY-3', PAY3) }),
+  ev({ type: 'xstate.done.actor.changePayment', output: refused('REQ-1', 'Permintaan tidak valid') }),
+  ev({ type: 'xstate.error.actor.changePayment', error: new Error('err') }),
+  ev({ type: 'xstate.done.actor.loadInstruction', output: { ...pending, instruction: instruction() } }),
+  ev({
+    type: 'xstate.done.actor.loadInstruction',
+    output: { ...pending, instruction: instruction({ simulasi: false }) },
+  }),
+  ev({ type: 'xstate.done.actor.loadInstruction', output: { ...paid, instruction: instruction() } }),
+  ev({ type: 'xstate.done.actor.loadInstruction', output: { ...cancelled, instruction: instruction() } }),
+  ev({ type: 'xstate.done.actor.loadInstruction', output: { ...outOfTime, instruction: instruction() } }),
+  ev({ type: 'xstate.error.actor.loadInstruction', error: new Error(LOAD_ERROR) }),
+  { type: 'payment.simulate' },
+  ev({
+    type: 'xstate.done.actor.simulatePayment',
+    output: { kind: 'ok', results: { reservasi_kode: 'BRK7Q2M9', flag_lunas: 1, cashback_point: 0 } },
+  }),
+  ev({
+    type: 'xstate.done.actor.simulatePayment',
+    output: { kind: 'ok', results: { reservasi_kode: 'BRK7Q2M9', flag_lunas: 0, cashback_point: 0 } },
+  }),
+  ev({ type: 'xstate.done.actor.simulatePayment', output: refused('PAY-2', PAY2) }),
+  ev({ type: 'xstate.done.actor.simulatePayment', output: refused('PAY-1', PAY1) }),
+  ev({ type: 'xstate.done.actor.simulatePayment', output: refused('REQ-2', 'Terlalu banyak permintaan') }),
+  ev({ type: 'xstate.error.actor.simulatePayment', error: new Error('err') }),
+  { type: 'payment.check' },
+  ev({ type: 'xstate.done.actor.loadOrder', output: paid }),
+  ev({ type: 'xstate.done.actor.loadOrder', output: cancelled }),
+  ev({ type: 'xstate.done.actor.loadOrder', output: outOfTime }),
+  ev({ type: 'xstate.done.actor.loadOrder', output: pending }),
+  ev({ type: 'xstate.error.actor.loadOrder', error: new Error('Tidak dapat terhubung') }),
+  ev({ type: 'xstate.error.actor.loadOrder', error: null }),
+  { type: 'load.retry' },
+  ev({ type: CHECKOUT_TICK }),
+  ev({ type: INSTRUCTION_TICK }),
+];
+
+/**
+ * Each state is offered the events it handles: an actor's error event sent where no state
+ * handles it would fail the actor, which no real call can cause.
+ */
+function events(snapshot: PaymentSnapshot): PaymentEvent[] {
+  const nodes = snapshot._nodes as AnyStateNode[];
+  return allEvents.filter((event) => nodes.some((node) => node.transitions.has(event.type)));
+}
+
+/** What matters of the context: the time left (three ticks' worth), the choice, the instruction's demo flag. */
+function serialize(snapshot: PaymentSnapshot): string {
+  const { remainingMs, chosen, instruction: shown, error, order: read } = snapshot.context;
+  return JSON.stringify({
+    value: snapshot.value,
+    remainingMs,
+    chosen,
+    simulasi: shown?.simulasi ?? null,
+    error: error !== null,
+    status: read?.status ?? null,
+  });
+}
+
+function valueKey(value: StateValue): string {
+  if (typeof value === 'string') return value;
+  return Object.entries(value)
+    .map(([key, child]) => (child === undefined ? key : `${key}.${valueKey(child)}`))
+    .join(',');
+}
+
+interface Step {
+  snapshot: PaymentSnapshot;
+  input: PaymentInput;
+  navigations: NavigateEmitted[];
+  toasts: ToastEmitted[];
+}
+
+const TOAST_MESSAGES = new Set<string>([
+  paymentMessages.payFailed,
+  paymentMessages.notYetPaid,
+  paymentMessages.loadFailed,
+  PAY1,
+  PAY3,
+  LOAD_ERROR,
+  'Permintaan tidak valid',
+  'Terlalu banyak permintaan',
+  'Tidak dapat terhubung',
+]);
+
+const counting = ({ snapshot }: Step) => {
+  expect(snapshot.context.remainingMs).toBeGreaterThan(0);
+  expect(snapshot.context.order?.status).toBe('pending');
+};
+
+/** Invariants per state value; a state missing here fails the test. */
+const invariants: Record<string, (step: Step) => void> = {
+  loadingCheckout: ({ snapshot, input }) => {
+    expect(input.page).toBe('checkout');
+    expect(paymentView(snapshot)).toBe('loading');
+  },
+  loadingInstruction: ({ snapshot, input }) => {
+    expect(input.page).toBe('instruction');
+    expect(paymentView(snapshot)).toBe('loading');
+  },
+  'checkout.countdown.running,method.choosing': (step) => {
+    counting(step);
+    const { snapshot } = step;
+    expect(paymentView(snapshot)).toBe('checkout');
+    expect(snapshot.context.methods.length).toBeGreaterThan(0);
+    // Only a method the server offers for this order can be chosen; "Bayar" waits for one.
+    if (snapshot.context.chosen !== null) expect(snapshot.context.chosen).toBe(BCA.kode);
+    expect(snapshot.can({ type: 'payment.pay' })).toBe(snapshot.context.chosen !== null);
+  },
+  'checkout.countdown.running,method.paying': (step) => {
+    counting(step);
+    expect(paymentView(step.snapshot)).toBe('paying');
+    expect(step.snapshot.context.chosen).toBe(BCA.kode);
+    expect(step.snapshot.can({ type: 'payment.pay' })).toBe(false);
+  },
+  redirecting: ({ snapshot, navigations }) => {
+    expect(paymentView(snapshot)).toBe('redirecting');
+    expect(navigations.at(-1)?.intent).toEqual(paymentUrlNavigation('BRK7Q2M9'));
+  },
+  'instruction.countdown.running,action.idle': (step) => {
+    counting(step);
+    const { snapshot } = step;
+    expect(paymentView(snapshot)).toBe('instruction');
+    expect(snapshot.context.instruction).not.toBeNull();
+    // "Simulasikan pembayaran" only where the server offers it (demo mode).
+    expect(snapshot.can({ type: 'payment.simulate' })).toBe(snapshot.context.instruction?.simulasi === true);
+  },
+  'instruction.countdown.running,action.simulating': (step) => {
+    counting(step);
+    expect(step.snapshot.context.instruction?.simulasi).toBe(true);
+    expect(step.snapshot.can({ type: 'payment.simulate' })).toBe(false);
+  },
+  'instruction.countdown.running,action.checking': (step) => {
+    counting(step);
+    expect(step.snapshot.can({ type: 'payment.check' })).toBe(false);
+  },
+  paid: ({ snapshot, input, navigations }) => {
+    expect(paymentView(snapshot)).toBe('paid');
+    // Paid by this page: off to the order page; found paid on arrival: the page says Lunas itself.
+    const last = navigations.at(-1);
+    if (last) expect(last.intent).toEqual(paidNavigation('BRK7Q2M9', input.layout));
+    else expect(snapshot.context.order?.flag_lunas).toBe(1);
+  },
+  expired: ({ snapshot }) => {
+    expect(paymentView(snapshot)).toBe('expired');
+    const { remainingMs, order: read } = snapshot.context;
+    expect(remainingMs === 0 || read?.status === 'expired').toBe(true);
+  },
+  cancelled: ({ snapshot }) => {
+    expect(paymentView(snapshot)).toBe('cancelled');
+    expect(snapshot.context.order?.status).toBe('cancelled');
+  },
+  refused: ({ snapshot }) => {
+    expect(paymentView(snapshot)).toBe('refused');
+    expect(snapshot.context.error).toBe(PAY2);
+  },
+  loadFailed: ({ snapshot }) => {
+    expect(paymentView(snapshot)).toBe('loadFailed');
+    expect([LOAD_ERROR, paymentMessages.loadFailed]).toContain(snapshot.context.error);
+    expect(snapshot.can({ type: 'load.retry' })).toBe(true);
+  },
+};
+
+function checkStep(step: Step): void {
+  const key = valueKey(step.snapshot.value);
+  const check = invariants[key];
+  if (!check) throw new Error(`no invariants for state "${key}"`);
+  check(step);
+  // Every state: time never negative; each page navigates only where its flow leads.
+  expect(step.snapshot.context.remainingMs).toBeGreaterThanOrEqual(0);
+  const allowed =
+    step.input.page === 'checkout' ? paymentUrlNavigation('BRK7Q2M9') : paidNavigation('BRK7Q2M9', step.input.layout);
+  for (const navigation of step.navigations) expect(navigation.intent).toEqual(allowed);
+  for (const toast of step.toasts) expect(TOAST_MESSAGES).toContain(toast.message);
+}
+
+/** Replays a path on a real actor with a simulated clock; ticks run by advancing the clock. */
+function replay(path: readonly PaymentEvent[], input: PaymentInput): string[] {
+  const clock = new SimulatedClock();
+  const actor = createActor(model, { input, clock });
+  const navigations: NavigateEmitted[] = [];
+  const toasts: ToastEmitted[] = [];
+  actor.on('navigate', (event) => navigations.push(event));
+  actor.on('toast', (event) => toasts.push(event));
+  actor.start();
+  const visited: string[] = [];
+  const check = () => {
+    const snapshot = actor.getSnapshot();
+    visited.push(valueKey(snapshot.value));
+    checkStep({ snapshot, input, navigations, toasts });
+  };
+  check();
+  for (const event of path) {
+    const before = actor.getSnapshot();
+    const owned = (before._nodes as AnyStateNode[]).some((node) => node.transitions.has(event.type));
+    // A tick only happens in the state that scheduled it; elsewhere it is just ignored.
+    if (TICKS.has(event.type)) {
+      if (owned) clock.increment(nextTickMs(before.context.remainingMs));
+    } else actor.send(event);
+    check();
+  }
+  actor.stop();
+  return visited;
+}
+
+function combine(coverages: readonly ChartCoverage[]): ChartCoverage {
+  const [first] = coverages;
+  if (!first) throw new Error('no coverage measured');
+  const missing = (pick: (coverage: ChartCoverage) => string[]) =>
+    pick(first).filter((key) => coverages.every((coverage) => pick(coverage).includes(key)));
+  const states = missing((coverage) => coverage.states.missing);
+  const transitions = missing((coverage) => coverage.transitions.missing);
+  return {
+    states: { covered: first.states.total - states.length, total: first.states.total, missing: states },
+    transitions: {
+      covered: first.transitions.total - transitions.length,
+      total: first.transitions.total,
+      missing: transitions,
+    },
+    paths: coverages.reduce((sum, coverage) => sum + coverage.paths, 0),
+  };
+}
+
+/**
+ * measureCoverage replays by sending events, so a hand-sent tick would count; the paths here
+ * contain tick events only where the tick is due, and replay() above runs them on the clock.
+ */
+describe('paymentMachine model', () => {
+  const inputs: Record<string, PaymentInput> = {
+    'checkout, mobile': { code: 'BRK7Q2M9', page: 'checkout', layout: 'm' },
+    'checkout, desktop': { code: 'BRK7Q2M9', page: 'checkout', layout: 'd' },
+    'instruction, mobile': { code: 'BRK7Q2M9', page: 'instruction', layout: 'm' },
+    'instruction, desktop': { code: 'BRK7Q2M9', page: 'instruction', layout: 'd' },
+  };
+  const runs = Object.entries(inputs).map(([name, input]) => ({
+    name,
+    input,
+    paths: edgeCoverPaths(model, { events, input, serialize }),
+  }));
+
+  it.each(runs.map((run) => [run.name, run] as const))(
+    '%s: every path keeps the invariants of every state it reaches',
+    (_, run) => {
+      expect(run.paths.length).toBeGreaterThan(0);
+      const reached = new Set(run.paths.flatMap((path) => replay(path, run.input)));
+      const own = Object.keys(invariants).filter((key) =>
+        run.input.page === 'checkout'
+          ? !key.startsWith('instruction') && key !== 'loadingInstruction' && key !== 'refused'
+          : !key.startsWith('checkout') && key !== 'loadingCheckout' && key !== 'redirecting',
+      );
+      expect([...reached].sort()).toEqual(own.sort());
+    },
+  );
+
+  it('paths of both pages cover every state and transition of the chart', () => {
+    const coverages = runs.map((run) => {
+      const coverage = measureCoverage(model, run.paths, run.input);
+      printCoverage(`payment (${run.name})`, coverage);
+      return coverage;
+    });
+    const coverage = combine(coverages);
+    printCoverage('payment', coverage);
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+});
