@@ -37,6 +37,8 @@ export type CancelOutcome = { kind: 'ok' } | { kind: 'refused'; message: string 
 
 export interface LoadOrderInput {
   code: string;
+  /** Read again past any cached copy (after cancelling, or when told the order changed). */
+  fresh: boolean;
 }
 export interface LookupOrderInput {
   code: string;
@@ -167,7 +169,7 @@ export const orderMachine = setup({
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',
-        input: ({ context }) => ({ code: context.code }),
+        input: ({ context }) => ({ code: context.code, fresh: false }),
         onDone: [
           {
             guard: ({ event }) => event.output.kind === 'ok',
@@ -289,6 +291,8 @@ export const orderMachine = setup({
             },
             cancelling: {
               description: 'batal-reservasi runs; then the order is read again. A refusal (ORD-1) shows its message.',
+              // The read follows the answer anyway: a reload now would drop the call's answer.
+              on: { 'order.reload': {} },
               invoke: {
                 id: 'cancelOrder',
                 src: 'cancelOrder',
@@ -329,7 +333,7 @@ export const orderMachine = setup({
           invoke: {
             id: 'refreshOrder',
             src: 'loadOrder',
-            input: ({ context }) => ({ code: context.code }),
+            input: ({ context }) => ({ code: context.code, fresh: true }),
             onDone: [
               {
                 guard: ({ event }) => event.output.kind === 'ok',

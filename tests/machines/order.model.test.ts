@@ -253,9 +253,9 @@ function replay(path: readonly OrderEvent[], input: OrderInput): string[] {
     const wasCancelling = isCancelling(actor.getSnapshot());
     const wasVerifying = isVerifying(actor.getSnapshot());
     actor.send(event);
-    const output = (event as { output?: { kind?: string } }).output;
-    if (wasCancelling && event.type === 'xstate.done.actor.cancelOrder' && output?.kind === 'ok') cancelsDone += 1;
-    if (wasVerifying && event.type === 'xstate.done.actor.lookupOrder' && output?.kind === 'ok') matches += 1;
+    const { type, output } = event as unknown as { type: string; output?: { kind?: string } };
+    if (wasCancelling && type === 'xstate.done.actor.cancelOrder' && output?.kind === 'ok') cancelsDone += 1;
+    if (wasVerifying && type === 'xstate.done.actor.lookupOrder' && output?.kind === 'ok') matches += 1;
     check();
   }
   actor.stop();

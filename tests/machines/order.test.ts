@@ -8,6 +8,7 @@ import {
   shownOrder,
   type CancelOrderInput,
   type CancelOutcome,
+  type LoadOrderInput,
   type LoadOutcome,
   type LookupOrderInput,
   type LookupOutcome,
@@ -38,7 +39,7 @@ function start(input: Partial<OrderInput>, fakes: Fakes) {
   const actor = createActor(
     orderMachine.provide({
       actors: {
-        loadOrder: fromPromise<LoadOutcome>(() => next(loads)),
+        loadOrder: fromPromise<LoadOutcome, LoadOrderInput>(() => next(loads)),
         lookupOrder: fromPromise<LookupOutcome, LookupOrderInput>(({ input: call }) => {
           lookupInputs.push(call);
           return next(lookups);

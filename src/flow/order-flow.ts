@@ -1,0 +1,57 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { fromPromise } from 'xstate';
+import {
+  orderMachine,
+  type CancelOrderInput,
+  type CancelOutcome,
+  type LoadOrderInput,
+  type LoadOutcome,
+  type LookupOrderInput,
+  type LookupOutcome,
+} from '../../machines/order.machine';
+import { api } from '../api/api';
+import type { ApiClient } from '../api/client';
+import {
+  cancelOrder,
+  fetchOrderDetail,
+  loadOrderOutcome,
+  lookupOrder,
+  orderDetailQueryOptions,
+  orderQueryKey,
+} from '../api/order-queries';
+import { rememberOrderKey } from '../platform/order-keys';
+
+/** A read the route's loader made this recently is the machine's first read too. */
+const FIRST_READ_FRESH_MS = 5_000;
+
+/**
+ * The order machine's effects: the reads go through the query cache (so the payment sheet and
+ * the page share one order), the look-up and the cancel call go straight to the API, and a
+ * matching look-up's key is kept in this browser.
+ */
+export function orderMachineWithEffects(queryClient: QueryClient, client: ApiClient = api) {
+  return orderMachine.provide({
+    actors: {
+      loadOrder: fromPromise<LoadOutcome, LoadOrderInput>(({ input }) =>
+        loadOrderOutcome(() =>
+          queryClient.fetchQuery({
+            ...orderDetailQueryOptions(input.code),
+            queryFn: ({ signal }) => fetchOrderDetail(input.code, signal, client),
+            staleTime: input.fresh ? 0 : FIRST_READ_FRESH_MS,
+          }),
+        ),
+      ),
+      lookupOrder: fromPromise<LookupOutcome, LookupOrderInput>(async ({ input, signal }) => {
+        const outcome = await lookupOrder(input.code, input.contact, signal, client);
+        if (outcome.kind === 'ok') queryClient.setQueryData(orderQueryKey(input.code), outcome.order);
+        return outcome;
+      }),
+      cancelOrder: fromPromise<CancelOutcome, CancelOrderInput>(({ input, signal }) =>
+        cancelOrder(input.code, input.reason, signal, client),
+      ),
+    },
+    actions: {
+      rememberKey: (_, params) => rememberOrderKey(params.code, params.key),
+    },
+  });
+}
