@@ -4,6 +4,7 @@ import { createApp, type App } from '../../server/app';
 import { customers, payments, reservations, seatBookings } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
 import { addDays } from '../../server/services/dates';
+import { sharedOrderKeySecret } from '../../server/services/app-secrets';
 import { sweepExpired } from '../../server/services/reservations-db';
 import { call, fails, ok } from './api-support';
 import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
@@ -298,9 +299,12 @@ describe.each(TEST_DATABASES)('payment on %s', (kind) => {
       expect([noKey.httpStatus, noKey.code]).toEqual([404, 'NFD-1']);
     });
 
-    it('after the deadline with the seat still free: paid, and the seat is booked again', async () => {
+    it.each([
+      ['swept', true],
+      ['not yet swept', false],
+    ])('after the deadline with the seat still free (%s): paid, and the seat is booked again', async (_, swept) => {
       clock = START;
-      const date = addDays(TEST_TODAY, 38);
+      const date = addDays(TEST_TODAY, swept ? 38 : 43);
       const order = await reserveSeat(app, date);
       await ok(
         app,
@@ -309,14 +313,22 @@ describe.each(TEST_DATABASES)('payment on %s', (kind) => {
         withKey(order.key),
       );
       clock = minutes(45);
-      await sweepExpired(handle.db, clock);
-      expect((await orderRow(order.code)).status).toBe('expired');
+      if (swept) {
+        await sweepExpired(handle.db, clock);
+        expect((await orderRow(order.code)).status).toBe('expired');
+      }
       expect(await isTaken(app, XTR, date, order.seat)).toBe(false);
       const paid = await ok(app, 'simulasiBayar', { reservasi_kode: order.code }, withKey(order.key));
       expect(paid.flag_lunas).toBe(1);
-      expect((await orderRow(order.code)).status).toBe('paid');
+      const stored = await orderRow(order.code);
+      expect([stored.status, stored.paidAt?.getTime()]).toEqual(['paid', minutes(45).getTime()]);
       expect(await isTaken(app, XTR, date, order.seat)).toBe(true);
+      const seats = await handle.db.select().from(seatBookings).where(eq(seatBookings.reservationId, stored.id));
+      expect(seats.map((s) => [s.live, s.expiresAt])).toEqual([[true, null]]);
       expect(await paymentRows(order.code)).toHaveLength(1);
+      // A later sweep leaves the paid seat alone.
+      await sweepExpired(handle.db, minutes(120));
+      expect(await isTaken(app, XTR, date, order.seat)).toBe(true);
       clock = START;
     });
 
@@ -371,6 +383,18 @@ describe.each(TEST_DATABASES)('payment on %s', (kind) => {
       expect([reply.httpStatus, reply.code]).toEqual([409, 'PAY-1']);
       expect(await paymentRows(order.code)).toHaveLength(0);
     });
+  });
+
+  it('every process on one database gets the same order-key secret', async () => {
+    const secrets = await Promise.all(Array.from({ length: 5 }, () => sharedOrderKeySecret(handle.db)));
+    expect(new Set(secrets).size).toBe(1);
+    expect(secrets[0]?.length).toBeGreaterThanOrEqual(32);
+    // Two apps sharing it accept each other's order keys.
+    const first = createApp({ db: handle.db, today: () => TEST_TODAY, now: () => START, orderKeySecret: secrets[0] });
+    const second = createApp({ db: handle.db, today: () => TEST_TODAY, now: () => START, orderKeySecret: secrets[0] });
+    const order = await reserveSeat(first, addDays(TEST_TODAY, 44));
+    const detail = await ok(second, 'detailReservasi', { reservasi_kode: order.code }, withKey(order.key));
+    expect(detail.reservasi_kode).toBe(order.code);
   });
 
   describe('outside demo mode', () => {
