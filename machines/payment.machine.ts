@@ -41,7 +41,8 @@ export interface CheckoutData extends OrderRead {
 }
 
 export interface InstructionData extends OrderRead {
-  instruction: PaymentInstruction;
+  /** Null only for an order that can no longer be paid (paid, cancelled, expired). */
+  instruction: PaymentInstruction | null;
 }
 
 export interface OrderCodeInput {

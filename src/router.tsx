@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import { installArrivalRules } from './lib/arrival-rule';
 import { mustScrollToTop } from './lib/scroll-rule';
 import { routeTree } from './routeTree.gen';
 
@@ -22,6 +23,8 @@ export function createAppRouter(queryClient: QueryClient) {
   router.subscribe('onRendered', () => {
     if (mustScrollToTop(router.state.matches)) window.scrollTo({ top: 0, left: 0 });
   });
+  // Spec section 2: where arriving at confirmation-payment-order from "/" or a paid order's page leads.
+  installArrivalRules(router);
 
   return router;
 }
