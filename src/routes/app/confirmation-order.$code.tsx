@@ -1,12 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { paymentMethodsQueryOptions, paymentOrderQueryOptions } from '../../api/payment-queries';
+import { CheckoutScreen } from '../../features/payment/checkout-screen';
+import { preloadBookingActor } from '../../flow/booking-actor';
 
 export const Route = createFileRoute('/app/confirmation-order/$code')({
   staticData: { routeName: 'confirmation-payment-order' },
-  component: ConfirmationPaymentOrderScreen,
+  // Starts both reads without blocking: the page shows skeletons until they land. The flow's code
+  // (inspector for navigation and toasts) is awaited, a small local chunk.
+  loader: async ({ context, params }) => {
+    void context.queryClient.prefetchQuery(paymentOrderQueryOptions(params.code));
+    void context.queryClient.prefetchQuery(paymentMethodsQueryOptions(params.code));
+    await preloadBookingActor().catch(() => undefined);
+  },
+  component: ConfirmationPaymentOrderRoute,
 });
 
-function ConfirmationPaymentOrderScreen() {
-  const { code } = Route.useParams();
-  return <PlaceholderScreen title="Konfirmasi Pembayaran" subtitle={`Kode ${code}`} />;
+function ConfirmationPaymentOrderRoute() {
+  const code = Route.useParams().code.toUpperCase();
+  return <CheckoutScreen key={code} code={code} />;
 }

@@ -1,16 +1,25 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { paymentMethodsQueryOptions, paymentOrderQueryOptions } from '../../api/payment-queries';
+import { CheckoutScreen } from '../../features/payment/checkout-screen';
+import { preloadBookingActor } from '../../flow/booking-actor';
 
 export const Route = createFileRoute('/app/payment-order/$code')({
   staticData: { routeName: 'payment-order' },
-  component: PaymentOrderScreen,
+  loader: async ({ context, params }) => {
+    void context.queryClient.prefetchQuery(paymentOrderQueryOptions(params.code));
+    void context.queryClient.prefetchQuery(paymentMethodsQueryOptions(params.code));
+    await preloadBookingActor().catch(() => undefined);
+  },
+  component: PaymentOrderRoute,
 });
 
-function PaymentOrderScreen() {
-  const { code } = Route.useParams();
+/** Mobile's page after booking: the chooser for an unpaid order, Lunas and the ticket once paid. */
+function PaymentOrderRoute() {
+  const code = Route.useParams().code.toUpperCase();
   return (
-    <PlaceholderScreen title="Pembayaran" subtitle={`Kode ${code}`}>
+    <>
+      <CheckoutScreen key={code} code={code} />
       <Outlet />
-    </PlaceholderScreen>
+    </>
   );
 }

@@ -1,11 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { z } from 'zod';
+import { OrderCodeSchema } from '../../../contract/payment';
+import { paymentInstructionQueryOptions, paymentOrderQueryOptions } from '../../api/payment-queries';
+import { InstructionMissing, InstructionScreen } from '../../features/payment/instruction-screen';
+import { preloadBookingActor } from '../../flow/booking-actor';
+
+/** ?reservasi_kode=CODE; anything unreadable falls back to none (the page then says so). */
+const paymentUrlSearchSchema = z.object({
+  reservasi_kode: OrderCodeSchema.optional().catch(undefined),
+});
 
 export const Route = createFileRoute('/app/payment-url')({
   staticData: { routeName: 'payment-url' },
-  component: PaymentUrlScreen,
+  validateSearch: paymentUrlSearchSchema,
+  loaderDeps: ({ search }) => ({ code: search.reservasi_kode }),
+  loader: async ({ context, deps }) => {
+    if (deps.code) {
+      void context.queryClient.prefetchQuery(paymentOrderQueryOptions(deps.code));
+      void context.queryClient.prefetchQuery(paymentInstructionQueryOptions(deps.code));
+    }
+    await preloadBookingActor().catch(() => undefined);
+  },
+  component: PaymentUrlRoute,
 });
 
-function PaymentUrlScreen() {
-  return <PlaceholderScreen title="Pembayaran" />;
+function PaymentUrlRoute() {
+  const code = Route.useSearch().reservasi_kode;
+  if (!code) return <InstructionMissing />;
+  return <InstructionScreen key={code} code={code} />;
 }

@@ -1,11 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../components/placeholder-screen';
+import { ChangePaymentSheet } from '../../features/payment/change-payment-sheet';
+import { preloadBookingActor } from '../../flow/booking-actor';
 
 export const Route = createFileRoute('/order/$code/change-payment')({
   staticData: { routeName: 'detail-order-guest-change-payment' },
+  loader: () => preloadBookingActor().catch(() => undefined),
   component: DetailOrderGuestChangePaymentSheet,
 });
 
+/** The guest's key was stored by the guest look-up (orderKeyOf); the sheet needs only the code. */
 function DetailOrderGuestChangePaymentSheet() {
-  return <SheetPlaceholder title="Ganti Metode Pembayaran" />;
+  const code = Route.useParams().code.toUpperCase();
+  return <ChangePaymentSheet key={code} code={code} />;
 }

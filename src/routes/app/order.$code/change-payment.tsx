@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../../components/placeholder-screen';
+import { ChangePaymentSheet } from '../../../features/payment/change-payment-sheet';
+import { preloadBookingActor } from '../../../flow/booking-actor';
 
 export const Route = createFileRoute('/app/order/$code/change-payment')({
   staticData: { routeName: 'detail-order-change-payment' },
+  loader: () => preloadBookingActor().catch(() => undefined),
   component: DetailOrderChangePaymentSheet,
 });
 
 function DetailOrderChangePaymentSheet() {
-  return <SheetPlaceholder title="Ganti Metode Pembayaran" />;
+  const code = Route.useParams().code.toUpperCase();
+  return <ChangePaymentSheet key={code} code={code} />;
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../../components/placeholder-screen';
+import { ChangePaymentSheet } from '../../../features/payment/change-payment-sheet';
 
 export const Route = createFileRoute('/app/payment-order/$code/change-payment')({
   staticData: { routeName: 'payment-order-change-payment' },
@@ -7,5 +7,6 @@ export const Route = createFileRoute('/app/payment-order/$code/change-payment')(
 });
 
 function PaymentOrderChangePaymentSheet() {
-  return <SheetPlaceholder title="Ganti Metode Pembayaran" />;
+  const code = Route.useParams().code.toUpperCase();
+  return <ChangePaymentSheet key={code} code={code} />;
 }

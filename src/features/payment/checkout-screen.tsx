@@ -1,0 +1,76 @@
+import { useSelector } from '@xstate/react';
+import { paymentView } from '../../../machines/payment.machine';
+import { Navbar } from '../../components/navbar';
+import { MethodChooser } from './method-chooser';
+import { OrderSummary } from './order-summary';
+import { PaymentCountdown } from './payment-countdown';
+import { isStatusView, PaymentSkeleton, PaymentStatus, PayPanel } from './payment-parts';
+import { usePaymentActor, type PaymentActor } from './use-payment';
+
+/** The chooser with its countdown and summary, shared by the pages and the change-payment sheets. */
+export function CheckoutBody({ actor, code, sheet = false }: { actor: PaymentActor; code: string; sheet?: boolean }) {
+  const view = useSelector(actor, paymentView);
+  const order = useSelector(actor, (snapshot) => snapshot.context.order);
+  const methods = useSelector(actor, (snapshot) => snapshot.context.methods);
+  const chosen = useSelector(actor, (snapshot) => snapshot.context.chosen);
+  const remainingMs = useSelector(actor, (snapshot) => snapshot.context.remainingMs);
+
+  if (view === 'loading') return <PaymentSkeleton label="Memuat data pembayaran" />;
+  if (isStatusView(view)) return <PaymentStatus actor={actor} view={view} code={code} />;
+  if (!order) return null;
+
+  const chooser = (
+    <MethodChooser
+      methods={methods}
+      chosen={chosen}
+      disabled={view !== 'checkout'}
+      onChoose={(method) => actor.send({ type: 'method.choose', code: method })}
+    />
+  );
+  if (sheet) {
+    return (
+      <div className="flex flex-col gap-4">
+        <PaymentCountdown remainingMs={remainingMs} deadline={order.batas_bayar} />
+        {chooser}
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4 desktop:grid desktop:grid-cols-12 desktop:items-start desktop:gap-6">
+      <div className="flex flex-col gap-4 desktop:col-span-7">
+        <PaymentCountdown remainingMs={remainingMs} deadline={order.batas_bayar} />
+        <div className="desktop:hidden">
+          <OrderSummary order={order} />
+        </div>
+        <section className="hairline rounded-card border-grey-200 bg-white p-4">{chooser}</section>
+      </div>
+      <aside
+        aria-label="Ringkasan pembayaran"
+        className="hidden desktop:sticky desktop:top-4 desktop:col-span-5 desktop:flex desktop:flex-col desktop:gap-4"
+      >
+        <OrderSummary order={order} />
+        <PayPanel actor={actor} className="hairline rounded-card border-grey-200 bg-white p-4" />
+      </aside>
+      {/* Mobile: the total and "Bayar" stay in a bar fixed to the bottom. */}
+      <div className="hairline fixed inset-x-0 bottom-0 z-30 border-t border-grey-200 bg-white px-4 py-3 desktop:hidden">
+        <PayPanel actor={actor} className="mx-auto max-w-5xl" />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * confirmation-payment-order and payment-order: the order's countdown, summary and methods, and
+ * "Bayar"; a paid order shows Lunas with its ticket, an expired one a way home.
+ */
+export function CheckoutScreen({ code, title = 'Pembayaran' }: { code: string; title?: string }) {
+  const actor = usePaymentActor(code, 'checkout');
+  return (
+    <>
+      <Navbar title={title} subtitle={`Kode pesanan ${code}`} />
+      <main id="main" className="mx-auto w-full max-w-5xl px-4 py-4 pb-32 desktop:pb-10">
+        <CheckoutBody actor={actor} code={code} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { Copy, CopyCheck, FlaskConical, RefreshCw } from 'lucide-react';
+import type { PaymentInstruction } from '../../../contract/payment';
+import { isInstructionBusy, paymentView } from '../../../machines/payment.machine';
+import { buttonStyles } from '../../components/button-styles';
+import { Navbar } from '../../components/navbar';
+import { QrCode } from '../../components/qr-code';
+import { cx } from '../../lib/cx';
+import { formatRupiah } from '../../lib/format';
+import { PaymentCountdown } from './payment-countdown';
+import { isStatusView, PaymentSkeleton, PaymentStatus } from './payment-parts';
+import { PAYMENT_TEXT } from './payment-texts';
+import { usePaymentActor } from './use-payment';
+
+const NUMBER_LABEL: Record<PaymentInstruction['jenis'], string> = {
+  va: 'Nomor Virtual Account',
+  retail: 'Kode Pembayaran',
+  qris: 'Kode Pembayaran',
+  card: 'Nomor Pembayaran',
+};
+
+/** `8077001234567890` -> `8077 0012 3456 7890`, easier to read aloud and to type. */
+function groupDigits(value: string): string {
+  return value.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+function CopyNumber({ value, label }: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="flex items-center gap-3">
+      <p className="min-w-0 flex-1 font-mono text-2xl font-bold tracking-wide" aria-label={`${label} ${value}`}>
+        {groupDigits(value)}
+      </p>
+      <button
+        type="button"
+        className={buttonStyles.secondary}
+        onClick={() => {
+          void navigator.clipboard?.writeText(value).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          );
+        }}
+      >
+        {copied ? <CopyCheck className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+        {copied ? PAYMENT_TEXT.copied : PAYMENT_TEXT.copy}
+        <span className="sr-only"> {label}</span>
+      </button>
+      <span className="sr-only" role="status">
+        {copied ? `${label} tersalin` : ''}
+      </span>
+    </div>
+  );
+}
+
+function HowToPay({ instruction, code }: { instruction: PaymentInstruction; code: string }) {
+  const number = instruction.nomor_bayar;
+  return (
+    <section
+      aria-labelledby="how-to-pay"
+      className="hairline flex flex-col gap-4 rounded-card border-grey-200 bg-white p-4"
+    >
+      <div>
+        <p className="text-xs text-grey-700">Metode pembayaran</p>
+        <h2 id="how-to-pay" className="text-lg font-bold">
+          {instruction.jenis_pembayaran_nama}
+        </h2>
+      </div>
+      {instruction.qris ? (
+        <div className="flex flex-col items-center gap-2">
+          <QrCode value={instruction.qris} size={224} label={`QRIS untuk membayar pesanan ${code}`} />
+          <p className="text-center text-sm text-grey-700">
+            Pindai kode QR ini dengan aplikasi e-wallet atau m-banking.
+          </p>
+        </div>
+      ) : null}
+      {number ? (
+        <div>
+          <p className="text-sm text-grey-700">{NUMBER_LABEL[instruction.jenis]}</p>
+          <CopyNumber value={number} label={NUMBER_LABEL[instruction.jenis]} />
+        </div>
+      ) : null}
+      <dl className="hairline flex flex-col gap-1 border-t border-grey-200 pt-3 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt className="text-grey-700">{PAYMENT_TEXT.ticketPrice}</dt>
+          <dd>{formatRupiah(instruction.total_bayar - instruction.biaya_admin)}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt className="text-grey-700">{PAYMENT_TEXT.adminFee}</dt>
+          <dd>{instruction.biaya_admin > 0 ? formatRupiah(instruction.biaya_admin) : 'Tanpa biaya admin'}</dd>
+        </div>
+        <div className="flex justify-between gap-3 text-base font-bold">
+          <dt>{PAYMENT_TEXT.total}</dt>
+          <dd>{formatRupiah(instruction.total_bayar)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * payment-url: how to pay the chosen method (the VA number with a copy button, or the QRIS as a QR
+ * image), the amount and the deadline, "Cek Status Pembayaran", and in demo mode "Simulasikan
+ * pembayaran". Once paid the machine opens the order page.
+ */
+export function InstructionScreen({ code }: { code: string }) {
+  const actor = usePaymentActor(code, 'instruction');
+  const view = useSelector(actor, paymentView);
+  const instruction = useSelector(actor, (snapshot) => snapshot.context.instruction);
+  const remainingMs = useSelector(actor, (snapshot) => snapshot.context.remainingMs);
+  const busy = useSelector(actor, isInstructionBusy);
+  const canSimulate = useSelector(actor, (snapshot) => snapshot.can({ type: 'payment.simulate' }));
+  const canCheck = useSelector(actor, (snapshot) => snapshot.can({ type: 'payment.check' }));
+  const simulating = useSelector(actor, (snapshot) => snapshot.matches({ instruction: { action: 'simulating' } }));
+  const checking = useSelector(actor, (snapshot) => snapshot.matches({ instruction: { action: 'checking' } }));
+
+  let body;
+  if (view === 'loading') body = <PaymentSkeleton label="Memuat instruksi pembayaran" />;
+  else if (isStatusView(view)) body = <PaymentStatus actor={actor} view={view} code={code} />;
+  else if (instruction) {
+    body = (
+      <div className="flex flex-col gap-4 desktop:mx-auto desktop:max-w-xl">
+        <PaymentCountdown remainingMs={remainingMs} deadline={instruction.batas_bayar} />
+        <HowToPay instruction={instruction} code={code} />
+        <div className="flex flex-col gap-3" aria-busy={busy || undefined}>
+          <button
+            type="button"
+            className={buttonStyles.primary}
+            disabled={!canCheck}
+            onClick={() => actor.send({ type: 'payment.check' })}
+          >
+            <RefreshCw className={cx('size-4', checking && 'animate-spin')} aria-hidden="true" />
+            {checking ? 'Memeriksa…' : PAYMENT_TEXT.check}
+          </button>
+          {instruction.simulasi ? (
+            <div className="hairline rounded-card border-warning-300 bg-warning-50 p-3">
+              <button
+                type="button"
+                className={cx(buttonStyles.secondary, 'w-full')}
+                disabled={!canSimulate}
+                onClick={() => actor.send({ type: 'payment.simulate' })}
+              >
+                <FlaskConical className="size-4" aria-hidden="true" />
+                {simulating ? 'Memproses…' : PAYMENT_TEXT.simulate}
+              </button>
+              <p className="mt-2 text-center text-xs text-warning-800">{PAYMENT_TEXT.simulateNote}</p>
+            </div>
+          ) : null}
+          <Link
+            to="/app/confirmation-order/$code"
+            params={{ code }}
+            className={cx(buttonStyles.ghost, busy && 'pointer-events-none opacity-60')}
+          >
+            {PAYMENT_TEXT.changeMethod}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <>
+      <Navbar title="Pembayaran" subtitle={`Kode pesanan ${code}`} />
+      <main id="main" className="mx-auto w-full max-w-5xl px-4 py-4 pb-10">
+        {body}
+      </main>
+    </>
+  );
+}
+
+/** payment-url without a valid reservasi_kode: nothing to show but a way home. */
+export function InstructionMissing() {
+  return (
+    <>
+      <Navbar title="Pembayaran" />
+      <main id="main" className="mx-auto w-full max-w-md px-4 py-16 text-center">
+        <h2 className="text-xl font-bold">Kode pesanan tidak valid</h2>
+        <p className="mt-2 text-sm text-grey-700">Buka halaman ini dari pesanan kamu.</p>
+        <Link to="/" className={cx(buttonStyles.secondary, 'mt-6')}>
+          {PAYMENT_TEXT.home}
+        </Link>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import type { PaymentPage } from '../../../machines/payment.machine';
+import { useFlowInspect } from '../../flow/booking-actor';
+import { paymentMachineWithEffects } from '../../flow/payment-flow';
+import { useLayoutMode } from '../../platform/layout-mode';
+
+/**
+ * The payment actor of one page: started with the app's inspector, so its navigation and toasts
+ * reach the router and the toaster. Key the screen by the order code: a new code is a new actor.
+ */
+export function usePaymentActor(code: string, page: PaymentPage) {
+  const queryClient = useQueryClient();
+  const layout = useLayoutMode();
+  const inspect = useFlowInspect();
+  const logic = useMemo(() => paymentMachineWithEffects(queryClient), [queryClient]);
+  return useActorRef(logic, { input: { code, page, layout }, ...(inspect ? { inspect } : {}) });
+}
+
+export type PaymentActor = ReturnType<typeof usePaymentActor>;
