@@ -1,16 +1,24 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/placeholder-screen';
+import { orderDetailQueryOptions } from '../api/order-queries';
+import { OrderScreen } from '../features/order/order-screen';
+import { preloadBookingActor } from '../flow/booking-actor';
+import { orderKeyOf } from '../platform/order-keys';
 
 export const Route = createFileRoute('/order/$code')({
   staticData: { routeName: 'detail-order-guest' },
-  component: DetailOrderGuestScreen,
+  loader: async ({ context, params }) => {
+    // Only a browser holding the order's key may read it before the look-up.
+    if (orderKeyOf(params.code)) void context.queryClient.prefetchQuery(orderDetailQueryOptions(params.code));
+    await preloadBookingActor().catch(() => undefined);
+  },
+  component: DetailOrderGuestRoute,
 });
 
-function DetailOrderGuestScreen() {
+function DetailOrderGuestRoute() {
   const { code } = Route.useParams();
   return (
-    <PlaceholderScreen title="Detail Pesanan" subtitle={`Kode ${code}`}>
+    <OrderScreen key={code} code={code} guest>
       <Outlet />
-    </PlaceholderScreen>
+    </OrderScreen>
   );
 }

@@ -1,16 +1,24 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { orderDetailQueryOptions } from '../../api/order-queries';
+import { OrderScreen } from '../../features/order/order-screen';
+import { preloadBookingActor } from '../../flow/booking-actor';
 
 export const Route = createFileRoute('/app/order/$code')({
   staticData: { routeName: 'detail-order' },
-  component: DetailOrderScreen,
+  // Starts the read without blocking; the machine's first read takes it. The flow's code (XState,
+  // the toaster) is awaited so the screen never suspends on it.
+  loader: async ({ context, params }) => {
+    void context.queryClient.prefetchQuery(orderDetailQueryOptions(params.code));
+    await preloadBookingActor().catch(() => undefined);
+  },
+  component: DetailOrderRoute,
 });
 
-function DetailOrderScreen() {
+function DetailOrderRoute() {
   const { code } = Route.useParams();
   return (
-    <PlaceholderScreen title="Detail Pesanan" subtitle={`Kode ${code}`}>
+    <OrderScreen key={code} code={code} guest={false}>
       <Outlet />
-    </PlaceholderScreen>
+    </OrderScreen>
   );
 }

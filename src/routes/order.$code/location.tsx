@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../components/placeholder-screen';
+import { OrderLocationSheet } from '../../features/order/order-sheets';
 
 export const Route = createFileRoute('/order/$code/location')({
   staticData: { routeName: 'detail-order-guest-location' },
-  component: DetailOrderGuestLocationSheet,
+  component: OrderLocationSheet,
 });
-
-function DetailOrderGuestLocationSheet() {
-  return <SheetPlaceholder title="Lokasi" />;
-}

@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../../components/placeholder-screen';
+import { OrderLocationSheet } from '../../../features/order/order-sheets';
 
 export const Route = createFileRoute('/app/order/$code/location')({
   staticData: { routeName: 'detail-order-location' },
-  component: DetailOrderLocationSheet,
+  component: OrderLocationSheet,
 });
-
-function DetailOrderLocationSheet() {
-  return <SheetPlaceholder title="Lokasi" />;
-}

@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SheetPlaceholder } from '../../../components/placeholder-screen';
+import { OrderQrSheet } from '../../../features/order/order-sheets';
 
 export const Route = createFileRoute('/app/order/$code/qr-code')({
   staticData: { routeName: 'detail-order-qr-code' },
-  component: DetailOrderQrCodeSheet,
+  component: OrderQrSheet,
 });
-
-function DetailOrderQrCodeSheet() {
-  return <SheetPlaceholder title="Kode QR Tiket" />;
-}
