@@ -97,7 +97,7 @@ test('an unpaid order is cancelled with a reason and a confirmation; its seat is
   await expect(tripSection(page).getByText(`Kursi ${SEAT.cancel}`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Bayar Sekarang' })).toHaveAttribute(
     'href',
-    `/app/confirmation-order/${code}`,
+    `/app/payment-order/${code}`,
   );
   await expect(page.getByRole('link', { name: 'Ganti Metode Pembayaran' })).toBeVisible();
   expect(await blockingViolations(page)).toEqual([]);

@@ -127,7 +127,8 @@ export function OrderView({ actor, order, guest }: { actor: OrderActor; order: O
               </span>
             </p>
             <div className="mt-3 flex flex-wrap gap-2">
-              <Link to="/app/confirmation-order/$code" params={params} className={buttonStyles.primary}>
+              {/* payment-order, not confirmation-order: arriving there from this page leads home (spec section 2). */}
+              <Link to="/app/payment-order/$code" params={params} className={buttonStyles.primary}>
                 <CreditCard className="size-4" aria-hidden="true" />
                 Bayar Sekarang
               </Link>
@@ -224,11 +225,7 @@ export function OrderView({ actor, order, guest }: { actor: OrderActor; order: O
           </div>
         </Section>
         {canCancel ? (
-          <button
-            type="button"
-            className={cx(buttonStyles.secondary, 'border-danger-600 text-danger-700 hover:bg-danger-50')}
-            onClick={() => actor.send({ type: 'cancel.open' })}
-          >
+          <button type="button" className={buttonStyles.secondary} onClick={() => actor.send({ type: 'cancel.open' })}>
             <Ban className="size-4" aria-hidden="true" />
             {CANCEL_LABEL}
           </button>
