@@ -301,16 +301,27 @@ describe('orderMachine model', () => {
     paths: edgeCoverPaths(model, { events: offer, input, serialize }),
   }));
 
+  /** Each run's paths are replayed once; the states they reached are kept for the next check. */
+  const replayed = new Map<string, string[]>();
+  const statesReachedBy = (run: (typeof runs)[number]) => {
+    let states = replayed.get(run.name);
+    if (!states) {
+      states = run.paths.flatMap((path) => replay(path, run.input));
+      replayed.set(run.name, states);
+    }
+    return states;
+  };
+
   it.each(runs.map((run) => [run.name, run] as const))(
     '%s: every path keeps the invariants of every state it reaches',
     (_, run) => {
       expect(run.paths.length).toBeGreaterThan(0);
-      for (const path of run.paths) replay(path, run.input);
+      expect(statesReachedBy(run).length).toBeGreaterThan(0);
     },
   );
 
   it('together the paths reach every state with invariants, and each state has invariants', () => {
-    const reached = new Set(runs.flatMap((run) => run.paths.flatMap((path) => replay(path, run.input))));
+    const reached = new Set(runs.flatMap(statesReachedBy));
     expect([...reached].sort()).toEqual(Object.keys(invariants).sort());
   });
 
