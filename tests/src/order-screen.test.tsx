@@ -177,6 +177,7 @@ describe('OrderScreen, guest page', () => {
     fireEvent.change(field, { target: { value: 'budi@contoh.id' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Lihat Pesanan' }));
     expect(await screen.findByText('Siti Aminah')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Ringkasan pesanan' }));
     expect(orderKeyOf(ORDER_CODE)).toBe(ORDER_KEY);
     expect(screen.getByRole('link', { name: 'Lihat Lokasi' }).getAttribute('href')).toBe(
       `/order/${ORDER_CODE}/location`,

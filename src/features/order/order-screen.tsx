@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -57,6 +57,9 @@ export function OrderScreen({ code, guest, children }: { code: string; guest: bo
   const current = useSelector(actor, view);
   const order = useSelector(actor, shownOrder);
   const upper = code.toUpperCase();
+  // After a matching look-up the form is gone: focus moves to the order so it is read out next.
+  const lookedUp = useRef(false);
+  if (current === 'lookup') lookedUp.current = true;
 
   return (
     <>
@@ -89,7 +92,9 @@ export function OrderScreen({ code, guest, children }: { code: string; guest: bo
           </Problem>
         ) : null}
         {current === 'lookup' ? <GuestLookup actor={actor} code={upper} /> : null}
-        {current === 'shown' && order ? <OrderView actor={actor} order={order} guest={guest} /> : null}
+        {current === 'shown' && order ? (
+          <OrderView actor={actor} order={order} guest={guest} focusOnShow={lookedUp.current} />
+        ) : null}
       </main>
       <CancelDialogs actor={actor} />
       {current === 'shown' && order ? <ShownOrderContext value={{ order, guest }}>{children}</ShownOrderContext> : null}

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { ArrowRight, Ban, Check, Clock, Copy, CreditCard, MapPin, QrCode as QrIcon, User } from 'lucide-react';
@@ -74,7 +74,22 @@ function childRoute(guest: boolean, child: 'location' | 'change-payment') {
 }
 
 /** The order: code and status first, then payment while unpaid, the trip, the price lines. */
-export function OrderView({ actor, order, guest }: { actor: OrderActor; order: OrderDetail; guest: boolean }) {
+export function OrderView({
+  actor,
+  order,
+  guest,
+  focusOnShow = false,
+}: {
+  actor: OrderActor;
+  order: OrderDetail;
+  guest: boolean;
+  /** Move focus to the summary when shown (the look-up form it replaces had it). */
+  focusOnShow?: boolean;
+}) {
+  const summaryRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focusOnShow) summaryRef.current?.focus();
+  }, [focusOnShow]);
   const refreshing = useSelector(actor, isRefreshing);
   const canCancel = useSelector(actor, (snapshot) => snapshot.can({ type: 'cancel.open' }));
   const code = order.reservasi_kode;
@@ -82,7 +97,12 @@ export function OrderView({ actor, order, guest }: { actor: OrderActor; order: O
   return (
     <div aria-busy={refreshing} className="grid gap-4 desktop:grid-cols-12 desktop:items-start">
       <div className="grid gap-4 desktop:col-span-7">
-        <section aria-label="Ringkasan pesanan" className="hairline rounded-card border-grey-200 bg-white p-4">
+        <section
+          ref={summaryRef}
+          tabIndex={-1}
+          aria-label="Ringkasan pesanan"
+          className="hairline rounded-card border-grey-200 bg-white p-4 outline-none"
+        >
           <div className="flex flex-wrap items-center justify-between gap-2">
             <StatusBadge status={order.status} />
             {refreshing ? <span className="text-xs text-grey-600">Memperbarui...</span> : null}
