@@ -131,6 +131,13 @@ export interface BookingContext {
    * call sends it again under the same key and the server answers the same order, not a second one.
    */
   reservationKey: string | null;
+  /**
+   * Fingerprint of the body (and hold token) last sent under reservationKey: a retry of the same
+   * order after a failed call reuses the key, a changed order takes a new one.
+   */
+  reservationFingerprint: string | null;
+  /** The seats the server holds for this booking (hold-kursi), and the countdown shown for them. */
+  hold: SeatHold;
   /** The passenger form waiting behind the "Ubah Penumpang ?" dialog. */
   pendingPassengerChange: Extract<ChildRequest, { kind: 'passengerForm' }> | null;
   /** Where the user goes once "Konfirmasi Kembali ?" is confirmed. */
@@ -163,6 +170,62 @@ export interface BookingInput {
 
 export const EMPTY_BOOKER: Booker = { name: '', phone: '', email: '' };
 
+/** One leg's seats as hold-kursi sends them; an empty list lets the leg's held seats go. */
+export interface HoldLeg {
+  direction: Direction;
+  legIndex: number;
+  operatorCode: string;
+  scheduleCode: string;
+  date: string;
+  seats: string[];
+}
+
+export interface SeatHold {
+  /** The server's hold token: the first hold's reply gives it, every later call sends it. */
+  token: string | null;
+  /** berakhir_pada of the last hold that kept seats (the server's clock). */
+  endsAt: string | null;
+  /**
+   * The same end on this device's clock (ms), as the effect measured it at the reply: the
+   * countdown compares it with the provided clock's ticks, so a throttled tab catches up.
+   */
+  deadline: number | null;
+  /** Left of the hold at the last tick. */
+  remainingMs: number;
+  /** Legs whose seats the server holds for this booking now. */
+  legs: HoldLeg[];
+  /** Seats were saved again while a hold call ran: hold once more when it answers. */
+  again: boolean;
+}
+
+export const EMPTY_HOLD: SeatHold = {
+  token: null,
+  endsAt: null,
+  deadline: null,
+  remainingMs: 0,
+  legs: [],
+  again: false,
+};
+
+/** What the holdSeats actor is asked: every leg to hold (or let go), sent one after another. */
+export interface HoldInput {
+  token: string | null;
+  legs: HoldLeg[];
+}
+
+/**
+ * The holdSeats actor's answer: the token, the legs the server holds now and, when a call was
+ * refused, why (RSV-2: a seat was just taken; REQ-2: too many calls). A failed call rejects.
+ */
+export interface HoldOutcome {
+  token: string | null;
+  endsAt: string | null;
+  /** The end on this device's clock (ms); null when nothing was held. */
+  deadline: number | null;
+  held: HoldLeg[];
+  refusal: { kind: 'taken' | 'limited'; message: string; leg: HoldLeg } | null;
+}
+
 export function initialContext(input: BookingInput): BookingContext {
   return {
     layout: input.layout,
@@ -186,6 +249,8 @@ export function initialContext(input: BookingInput): BookingContext {
     orderCode: null,
     changedTotal: null,
     reservationKey: null,
+    reservationFingerprint: null,
+    hold: EMPTY_HOLD,
     pendingPassengerChange: null,
     pendingLeave: null,
     seatHost: 'page',
@@ -201,6 +266,8 @@ export type ReserveError = { kind: 'api'; code: ErrorCode; message: string } | {
 export interface ReserveInput {
   body: ReservasiBody;
   idempotencyKey: string | null;
+  /** The hold to convert (sent as X-Hold-Token); null when nothing was held. */
+  holdToken: string | null;
 }
 export type ReserveOutcome = { kind: 'ok'; results: ReservasiResults } | ReserveError;
 
@@ -246,6 +313,9 @@ export const bookingMessages = {
   /** Not in the spec: a connecting outbound cannot be combined with a return (one leg each way). */
   connectingRoundTrip: 'Perjalanan pindah armada belum bisa dipesan pulang pergi. Pilih jadwal langsung.',
   seatTakenSuffix: ', Silahkan pilih kursi yang lain',
+  /** Not in the spec: the seat hold's countdown ({time} is MM:SS) and its end. */
+  holdRemaining: 'Kursi ditahan untuk Anda selama {time}',
+  holdExpired: 'Waktu penahanan kursi habis',
   bookerWarning: 'Harap lengkapi informasi pemesan',
   passengerNamesMissing: 'Ada nama penumpang yang belum terisi',
   termsLabel: 'Setuju dengan syarat & ketentuan yang diberikan operator perjalanan',

@@ -102,6 +102,42 @@ export function nextReservationKey(previous: string | null): string {
   return `reservation-${match ? Number(match[1]) + 1 : 1}`;
 }
 
+/**
+ * A short fingerprint of what the server hashes for an idempotency key: the body and the hold
+ * token (cyrb53, pure: machines have no crypto; a collision only costs an RSV-4 refusal).
+ */
+export function reservationFingerprint(body: ReservasiBody, holdToken: string | null): string {
+  const text = JSON.stringify({ body, holdToken });
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${(h2 >>> 0).toString(16).padStart(8, '0')}${(h1 >>> 0).toString(16).padStart(8, '0')}`;
+}
+
+type KeyInputs = ReservationInputs & Pick<BookingContext, 'reservationKey' | 'reservationFingerprint' | 'hold'>;
+
+/**
+ * The key a confirmation sends: the same order as the last one sent (a retry after a failed
+ * call) keeps its key, so the server answers the order it may already have made instead of RSV-2
+ * on the passenger's own seats; any other order takes a new key from `newKey`.
+ */
+export function reservationKeyFor(
+  context: KeyInputs,
+  newKey: (previous: string | null) => string,
+): Pick<BookingContext, 'reservationKey' | 'reservationFingerprint'> {
+  const fingerprint = reservationFingerprint(buildReservasiBody(context), context.hold.token);
+  if (context.reservationKey !== null && context.reservationFingerprint === fingerprint) {
+    return { reservationKey: context.reservationKey, reservationFingerprint: fingerprint };
+  }
+  return { reservationKey: newKey(context.reservationKey), reservationFingerprint: fingerprint };
+}
+
 /** Spec section 4: unpaid goes to the payment confirmation; paid to the order (desktop) or payment page (mobile). */
 export function successNavigation(results: ReservasiResults, layout: LayoutMode): NavigationIntent {
   const params = { code: results.reservasi_kode };

@@ -29,6 +29,20 @@ export function reserving(snapshot: BookingSnapshot): boolean {
   return snapshot.matches({ flow: 'reserving' });
 }
 
+/** The seat hold's countdown: what is left while held, `expired` once it ran out, null otherwise. */
+export type HoldCountdown = { kind: 'held'; remainingMs: number } | { kind: 'expired' } | null;
+
+export function holdCountdown(snapshot: BookingSnapshot): HoldCountdown {
+  const { hold } = snapshot.context;
+  if (snapshot.matches({ hold: 'held' })) return { kind: 'held', remainingMs: hold.remainingMs };
+  // Holding more seats: the seats already held keep showing their time.
+  if (snapshot.matches({ hold: 'holding' }) && hold.legs.length > 0 && hold.remainingMs > 0) {
+    return { kind: 'held', remainingMs: hold.remainingMs };
+  }
+  if (snapshot.matches({ hold: 'expired' })) return { kind: 'expired' };
+  return null;
+}
+
 export function refundableHighlighted(snapshot: BookingSnapshot): boolean {
   return snapshot.matches({ refundableHighlight: 'on' });
 }

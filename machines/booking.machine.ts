@@ -1,5 +1,16 @@
-import { and, assign, emit, enqueueActions, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
-import type { CekHargaBody, CekHargaResults, ReservasiResults } from '../contract';
+import {
+  and,
+  assign,
+  emit,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  raise,
+  setup,
+  type EventObject,
+  type SnapshotFrom,
+} from 'xstate';
+import { HOLD_MINUTES, type CekHargaBody, type CekHargaResults, type ReservasiResults } from '../contract';
 import { typeDonationMessage } from '../contract/fields';
 import { bookerFormMachine } from './booker-form.machine';
 import {
@@ -20,6 +31,9 @@ import {
   type ChildRequest,
   DEFAULT_PAYMENT,
   type EntrySource,
+  EMPTY_HOLD,
+  type HoldInput,
+  type HoldOutcome,
   RETURN_PARAM,
   type RefundableChoice,
   type ReserveInput,
@@ -43,10 +57,12 @@ import {
   pointsRefusal,
   refundableFlag,
 } from './booking-price';
+import { hasHoldWork, heldAfter, holdInput, holdLeft, releaseInput, seatsWithoutLeg } from './booking-hold';
 import {
   beginCheckoutEvent,
   buildReservasiBody,
   nextReservationKey,
+  reservationKeyFor,
   isSeatTakenOutcome,
   outcomeMessage,
   outcomeResults,
@@ -85,6 +101,7 @@ import type {
 
 export * from './booking-children';
 export * from './booking-context';
+export * from './booking-hold';
 export * from './booking-price';
 export * from './booking-reservation';
 export * from './booking-selectors';
@@ -130,6 +147,12 @@ export type BookingEvent =
   | { type: 'leave.request'; intent: NavigationIntent }
   /** Raised to restart the highlight of the refundable option. */
   | { type: 'refundable.highlight' }
+  /** Raised after seats were saved: hold them on the server. */
+  | { type: 'hold.request' }
+  /** From the provided clock while seats are held: this device's time in ms. */
+  | { type: 'hold.tick'; now: number }
+  /** Raised when the hold is over (converted by a reservation, or let go): the countdown stops. */
+  | { type: 'hold.clear' }
   | { type: `xstate.done.actor.seatSelection.${Direction}`; output: SeatSelectionOutput }
   | { type: `xstate.done.actor.passengerForm.${Direction}.${number}`; output: PassengerFormLegOutput }
   | { type: 'xstate.done.actor.bookerForm'; output: BookerFormOutput };
@@ -174,10 +197,19 @@ const storeSeatsDone = [
     }),
   },
   'requestPrice',
+  'requestHold',
   {
     type: 'updatePassengerSeats',
     params: ({ event }: { event: { output: SeatSelectionOutput } }) => ({ direction: event.output.direction }),
   },
+] as const;
+/** Leaving the booking or starting another: the held seats go back to everyone. */
+const letGoOfHold = [
+  {
+    type: 'releaseHold',
+    params: ({ context }: { context: BookingContext }) => ({ input: releaseInput(context) }),
+  },
+  'forgetHold',
 ] as const;
 const openReturnSeats = {
   type: 'openChild',
@@ -203,6 +235,9 @@ export const bookingMachine = setup({
       Promise.reject(new Error('reserve is provided by the app')),
     ),
     loadProfile: fromPromise<Partial<Booker>>(() => Promise.reject(new Error('loadProfile is provided by the app'))),
+    holdSeats: fromPromise<HoldOutcome, HoldInput>(() => Promise.reject(new Error('holdSeats is provided by the app'))),
+    // The app's clock: sends hold.tick with the time now, at once and every HOLD_TICK_MS.
+    holdClock: fromCallback<EventObject>(() => {}),
   },
   delays: {
     errorToastDelay: ERROR_TOAST_DELAY_MS,
@@ -254,9 +289,18 @@ export const bookingMachine = setup({
     isSeatTakenOnDesktop: ({ context }, params: { outcome: ReserveOutcome }) =>
       context.layout === 'd' && isSeatTakenOutcome(params.outcome),
     isRefused: (_, params: { outcome: ReserveOutcome }) => outcomeMessage(params.outcome) !== null,
+    hasHoldWork: ({ context }) => hasHoldWork(context),
+    isHoldAgain: ({ context }) => context.hold.again,
+    holdsSeats: ({ context }) => context.hold.legs.length > 0,
+    isHoldOver: ({ context }, params: { now: number }) => holdLeft(context.hold, params.now) === 0,
+    holdsSeatsAfter: ({ context }, params: { outcome: HoldOutcome }) =>
+      heldAfter(context.hold, params.outcome, 0).legs.length > 0,
   },
   actions: {
     requestPrice: raise({ type: 'price.refresh' }),
+    requestHold: raise({ type: 'hold.request' }),
+    // Fire and forget, provided by the app: the hold ends by itself if the call never lands.
+    releaseHold: (_, _params: { input: HoldInput | null }) => {},
     emitToast: emit((_, params: { message: string; position: ToastEmitted['position'] }) =>
       toast(params.message, params.position),
     ),
@@ -331,6 +375,7 @@ export const bookingMachine = setup({
       orderCode: null,
       changedTotal: null,
       reservationKey: null,
+      reservationFingerprint: null,
       termsAccepted: false,
       refundable: 'unset' as const,
       voucher: null,
@@ -458,19 +503,60 @@ export const bookingMachine = setup({
       if (failure.field === 'refundable') enqueue.raise({ type: 'refundable.highlight' });
     }),
     resetPayment: assign({ payment: DEFAULT_PAYMENT }),
-    // Every confirmation is a new request: the order may have changed since a failed call, and
-    // the server refuses an old key with another body (RSV-4). The app provides random keys.
-    renewReservationKey: assign(({ context }) => ({ reservationKey: nextReservationKey(context.reservationKey) })),
+    // The same order as the last one sent (a retry after a failed call) keeps its key, so the
+    // server answers the order it may have made; a changed order takes a new key (else RSV-4).
+    // The app provides random keys.
+    renewReservationKey: assign(({ context }) => reservationKeyFor(context, nextReservationKey)),
+    // A refusal made no order under the key (or RSV-4: the key is another order's): without a
+    // fingerprint no order matches it, so the next confirmation takes a new key.
+    forgetReservationKey: assign({ reservationFingerprint: null }),
     // A made reservation lets go of its key: the next booking must not be answered with this order.
     storeOrder: assign((_, params: { results: ReservasiResults }) => ({
       orderCode: params.results.reservasi_kode,
       reservationKey: null,
+      reservationFingerprint: null,
     })),
     storePriceChange: assign((_, params: { results: ReservasiResults }) => ({
       orderCode: params.results.reservasi_kode,
       changedTotal: params.results.total_bayar,
       reservationKey: null,
+      reservationFingerprint: null,
     })),
+
+    // Seat hold.
+    markHoldAgain: assign(({ context }) => ({ hold: { ...context.hold, again: true } })),
+    startHoldCall: assign(({ context }) => ({ hold: { ...context.hold, again: false } })),
+    storeHold: assign(({ context }, params: { outcome: HoldOutcome }) => ({
+      hold: heldAfter(context.hold, params.outcome, HOLD_MINUTES * 60_000),
+    })),
+    /**
+     * A refused hold: the server's message; RSV-2 (a seat was just taken) also clears that leg's
+     * seats and opens the seat choice again, where the taken seat now shows taken.
+     */
+    answerHoldRefusal: enqueueActions(({ context, enqueue }, params: { outcome: HoldOutcome }) => {
+      const { refusal } = params.outcome;
+      if (!refusal) return;
+      enqueue.emit(toast(refusal.message, 'top'));
+      if (refusal.kind !== 'taken') return;
+      const { direction, legIndex } = refusal.leg;
+      enqueue.assign({ seats: seatsWithoutLeg(context.seats, refusal.leg) });
+      // An open passenger form of that leg follows (its seat rows go).
+      const formId = childId({ kind: 'passengerForm', direction, legIndex });
+      if (context.openChildren.includes(formId)) enqueue.sendTo(formId, { type: 'seats.update', seats: [] });
+      enqueue.raise({ type: 'price.refresh' });
+      // As the page's "Pilih Kursi": the sheet on desktop, the seat page on mobile.
+      enqueue.raise({ type: 'seats.open', direction });
+    }),
+    tickHold: assign(({ context }, params: { now: number }) => ({
+      hold: { ...context.hold, remainingMs: holdLeft(context.hold, params.now) },
+    })),
+    endHold: assign(({ context }) => ({ hold: { ...context.hold, remainingMs: 0 } })),
+    /** The reservation converted the hold (the server let go of the rest): the token stays for the next booking. */
+    forgetHold: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ hold: { ...EMPTY_HOLD, token: context.hold.token } });
+      enqueue.raise({ type: 'hold.clear' });
+    }),
+
     emitBeginCheckout: emit(({ context }, params: { results: ReservasiResults }) =>
       beginCheckoutEvent(context, params.results),
     ),
@@ -614,6 +700,7 @@ export const bookingMachine = setup({
             target: '.editing',
             actions: [
               'closeAllChildren',
+              ...letGoOfHold,
               { type: 'setTrip', params: ({ context, event }) => ({ trip: tripOfChoice(context.trip, event) }) },
               'dropDisallowedChoices',
               // Restarts a check still running for the previous trip, whose reply would be stale.
@@ -625,6 +712,7 @@ export const bookingMachine = setup({
             target: '.editing',
             actions: [
               'closeAllChildren',
+              ...letGoOfHold,
               { type: 'setTrip', params: ({ context, event }) => ({ trip: tripOfChoice(context.trip, event) }) },
               'dropDisallowedChoices',
               'requestPrice',
@@ -640,6 +728,7 @@ export const bookingMachine = setup({
             'trip.set': {
               actions: [
                 'closeAllChildren',
+                ...letGoOfHold,
                 { type: 'setTrip', params: ({ event }) => ({ trip: event.trip }) },
                 'dropDisallowedChoices',
                 'requestPrice',
@@ -747,16 +836,23 @@ export const bookingMachine = setup({
             id: 'reserve',
             src: 'reserve',
             // From the context, not the event: a snapshot restored in this state sends the same key again.
-            input: ({ context }) => ({ body: buildReservasiBody(context), idempotencyKey: context.reservationKey }),
+            input: ({ context }) => ({
+              body: buildReservasiBody(context),
+              idempotencyKey: context.reservationKey,
+              holdToken: context.hold.token,
+            }),
             onDone: [
               {
                 guard: { type: 'isPriceChanged', params: ({ event }) => ({ outcome: event.output }) },
                 target: 'priceChanged',
-                actions: {
-                  type: 'storePriceChange',
-                  // Guarded by isPriceChanged: there are results.
-                  params: ({ event }) => ({ results: outcomeResults(event.output) as ReservasiResults }),
-                },
+                actions: [
+                  {
+                    type: 'storePriceChange',
+                    // Guarded by isPriceChanged: there are results.
+                    params: ({ event }) => ({ results: outcomeResults(event.output) as ReservasiResults }),
+                  },
+                  'forgetHold',
+                ],
               },
               {
                 guard: { type: 'isReserved', params: ({ event }) => ({ outcome: event.output }) },
@@ -767,6 +863,7 @@ export const bookingMachine = setup({
                     type: 'storeOrder',
                     params: ({ event }) => ({ results: outcomeResults(event.output) as ReservasiResults }),
                   },
+                  'forgetHold',
                   {
                     type: 'emitBeginCheckout',
                     params: ({ event }) => ({ results: outcomeResults(event.output) as ReservasiResults }),
@@ -781,6 +878,7 @@ export const bookingMachine = setup({
                 guard: { type: 'isSeatTakenOnDesktop', params: ({ event }) => ({ outcome: event.output }) },
                 target: 'editing',
                 actions: [
+                  'forgetReservationKey',
                   {
                     type: 'emitToast',
                     // Guarded: an API error, so there is a message.
@@ -802,6 +900,7 @@ export const bookingMachine = setup({
                 guard: { type: 'isSeatTaken', params: ({ event }) => ({ outcome: event.output }) },
                 target: 'editing',
                 actions: [
+                  'forgetReservationKey',
                   {
                     type: 'emitToast',
                     params: ({ event }) => ({ message: outcomeMessage(event.output) as string, position: 'bottom' }),
@@ -822,10 +921,13 @@ export const bookingMachine = setup({
               {
                 guard: { type: 'isRefused', params: ({ event }) => ({ outcome: event.output }) },
                 target: 'editing',
-                actions: {
-                  type: 'emitToast',
-                  params: ({ event }) => ({ message: outcomeMessage(event.output) as string, position: 'bottom' }),
-                },
+                actions: [
+                  'forgetReservationKey',
+                  {
+                    type: 'emitToast',
+                    params: ({ event }) => ({ message: outcomeMessage(event.output) as string, position: 'bottom' }),
+                  },
+                ],
               },
               { target: 'reserveFailed' },
             ],
@@ -878,7 +980,7 @@ export const bookingMachine = setup({
           on: {
             'dialog.confirm': {
               target: 'editing',
-              actions: ['navigateLeave', 'closeAllChildren', 'clearForLeave', 'requestPrice'],
+              actions: ['navigateLeave', 'closeAllChildren', ...letGoOfHold, 'clearForLeave', 'requestPrice'],
             },
             'dialog.cancel': { target: 'editing', actions: 'forgetLeave' },
           },
@@ -912,6 +1014,78 @@ export const bookingMachine = setup({
             // Re-entering cancels the check in flight and starts one with the new context.
             'price.refresh': [{ guard: 'hasTrip', target: 'checking', reenter: true }, { target: 'idle' }],
           },
+        },
+      },
+    },
+    hold: {
+      description: `Seats saved on the seat page are held on the server for ${HOLD_MINUTES} minutes; the page counts down.`,
+      initial: 'idle',
+      on: { 'hold.clear': { target: '.idle' } },
+      states: {
+        idle: {
+          description: 'Nothing held.',
+          on: { 'hold.request': { guard: 'hasHoldWork', target: 'holding' } },
+        },
+        holding: {
+          description:
+            'The hold call runs (every chosen leg in turn); seats saved meanwhile are held when it answers. A refused seat is chosen again; a failed call is silent.',
+          entry: 'startHoldCall',
+          invoke: {
+            id: 'holdSeats',
+            src: 'holdSeats',
+            input: ({ context }) => holdInput(context),
+            onDone: [
+              {
+                guard: 'isHoldAgain',
+                target: 'holding',
+                reenter: true,
+                actions: [
+                  { type: 'storeHold', params: ({ event }) => ({ outcome: event.output }) },
+                  { type: 'answerHoldRefusal', params: ({ event }) => ({ outcome: event.output }) },
+                ],
+              },
+              {
+                guard: { type: 'holdsSeatsAfter', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'held',
+                actions: [
+                  { type: 'storeHold', params: ({ event }) => ({ outcome: event.output }) },
+                  { type: 'answerHoldRefusal', params: ({ event }) => ({ outcome: event.output }) },
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'storeHold', params: ({ event }) => ({ outcome: event.output }) },
+                  { type: 'answerHoldRefusal', params: ({ event }) => ({ outcome: event.output }) },
+                ],
+              },
+            ],
+            onError: [
+              { guard: 'isHoldAgain', target: 'holding', reenter: true },
+              { guard: 'holdsSeats', target: 'held' },
+              { target: 'idle' },
+            ],
+          },
+          on: { 'hold.request': { actions: 'markHoldAgain' } },
+        },
+        held: {
+          description: 'The seats are held: the provided clock ticks the countdown until the hold ends.',
+          invoke: { id: 'holdClock', src: 'holdClock' },
+          on: {
+            'hold.tick': [
+              {
+                guard: { type: 'isHoldOver', params: ({ event }) => ({ now: event.now }) },
+                target: 'expired',
+                actions: 'endHold',
+              },
+              { actions: { type: 'tickHold', params: ({ event }) => ({ now: event.now }) } },
+            ],
+            'hold.request': { guard: 'hasHoldWork', target: 'holding' },
+          },
+        },
+        expired: {
+          description: 'The hold ran out: reserving still works while nobody took the seats (else RSV-2).',
+          on: { 'hold.request': { guard: 'hasHoldWork', target: 'holding' } },
         },
       },
     },

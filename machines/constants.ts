@@ -24,6 +24,9 @@ export const REFUNDABLE_HIGHLIGHT_MS = 4000;
 export const SHAKE_ANIMATION_MS = 500;
 export const ERROR_TOAST_DELAY_MS = 500;
 
+/** The seat hold's countdown steps once a second. */
+export const HOLD_TICK_MS = 1000;
+
 /** Debounces of the passenger and booker forms. */
 export const VALIDATION_DEBOUNCE_MS = 1000;
 export const COMPLETION_DEBOUNCE_MS = 800;

@@ -71,14 +71,18 @@ export function createAppFlow(options: AppFlowOptions): AppFlow {
   });
 
   const input: BookingInput = { layout: options.layout, signedIn: options.signedIn, features: options.features };
+  // The calls read the hold token of the flow they serve (set once the actor exists).
+  let flowActor: BookingActor | null = null;
+  const holdToken = () => flowActor?.getSnapshot().context.hold?.token ?? null;
   const booking = createBookingActor({
     input,
     storage: options.storage,
-    logic: bookingMachineWithEffects(options.client),
+    logic: bookingMachineWithEffects(options.client, holdToken),
     inspect,
     // In a page the snapshot is stored after the frame, not inside the tap that changed it.
     ...(typeof window === 'undefined' ? {} : { persistence: pagePersistence() }),
   });
+  flowActor = booking;
   const delayedNavigation = createActor(delayedNavigationMachine, { inspect });
   delayedNavigation.start();
   return { booking, toaster, delayedNavigation, inspect };

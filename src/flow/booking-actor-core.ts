@@ -1,5 +1,5 @@
 import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
-import { bookingMachine, type BookingInput } from '../../machines/booking.machine';
+import { EMPTY_HOLD, bookingMachine, type BookingInput } from '../../machines/booking.machine';
 
 /** Where the booking flow survives a reload (the chosen trip, seats, passengers). */
 export const BOOKING_STORAGE_KEY = 'berangkat:booking';
@@ -80,10 +80,18 @@ export function pagePersistence(win: IdleWindow = window, doc: LeavingDocument =
 function readStored(storage: BookingActorOptions['storage']): unknown {
   try {
     const text = storage?.getItem(BOOKING_STORAGE_KEY);
-    return text ? (JSON.parse(text) as unknown) : undefined;
+    return text ? withLaterFields(JSON.parse(text) as unknown) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A flow stored before the seat hold existed keeps its progress: the fields it lacks start empty. */
+function withLaterFields(stored: unknown): unknown {
+  if (stored === null || typeof stored !== 'object') return stored;
+  const { context } = stored as { context?: unknown };
+  if (context === null || typeof context !== 'object') return stored;
+  return { ...stored, context: { reservationFingerprint: null, hold: EMPTY_HOLD, ...context } };
 }
 
 /** A restored actor, or null when the stored snapshot does not fit this machine. */

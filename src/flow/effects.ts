@@ -1,7 +1,8 @@
-import { assign, fromPromise } from 'xstate';
-import { RESERVATION_HEADER, type CekHargaBody, type CekHargaResults } from '../../contract';
-import type { ReserveInput, ReserveOutcome } from '../../machines/booking-context';
-import { bookingMachine } from '../../machines/booking.machine';
+import { assign, fromCallback, fromPromise, type EventObject } from 'xstate';
+import { HOLD_MINUTES, RESERVATION_HEADER, type CekHargaBody, type CekHargaResults } from '../../contract';
+import { HOLD_TICK_MS } from '../../machines/constants';
+import type { HoldInput, HoldLeg, HoldOutcome, ReserveInput, ReserveOutcome } from '../../machines/booking-context';
+import { bookingMachine, reservationKeyFor } from '../../machines/booking.machine';
 import {
   SeatLayoutRefusedError,
   seatSelectionMachine,
@@ -10,6 +11,7 @@ import {
 import type { Booker, SeatLayout } from '../../machines/types';
 import { isApiError, type ApiClient, type ApiErrorCode } from '../api/client';
 import { toProfile } from '../api/mappers';
+import { rememberOrderKey } from '../platform/order-keys';
 
 /**
  * The booking machines' effects, supplied once with `.provide()`: the machines name what they
@@ -30,7 +32,15 @@ function isRefusal(code: ApiErrorCode): boolean {
   return REFUSAL_CODES.has(code) || code.startsWith('VCR-');
 }
 
-export function loadLayout(client: ApiClient) {
+/** The booking's hold token, read when a call starts (null: nothing held yet). */
+export type HoldTokenSource = () => string | null;
+
+/** X-Hold-Token: the seats this booking holds show free to it and are priced, not refused. */
+function holdHeaders(token: string | null): { headers?: Record<string, string> } {
+  return token ? { headers: { [RESERVATION_HEADER.holdToken]: token } } : {};
+}
+
+export function loadLayout(client: ApiClient, holdToken: HoldTokenSource = () => null) {
   return fromPromise<SeatLayout, LoadLayoutInput>(async ({ input, signal }) => {
     try {
       return await client.request(
@@ -41,7 +51,7 @@ export function loadLayout(client: ApiClient) {
           tanggal_berangkat: input.leg.date,
           ...(input.connectingCode ? { jadwal_kode_connecting: input.connectingCode } : {}),
         },
-        { signal },
+        { signal, ...holdHeaders(holdToken()) },
       );
     } catch (error) {
       // Spec section 8: a reply with a status other than OK is toasted; a failed call ends silently.
@@ -53,10 +63,79 @@ export function loadLayout(client: ApiClient) {
   });
 }
 
-export function checkPrice(client: ApiClient) {
+export function checkPrice(client: ApiClient, holdToken: HoldTokenSource = () => null) {
   return fromPromise<CekHargaResults, CekHargaBody>(({ input, signal }) =>
-    client.request('cekHarga', input, { signal }),
+    client.request('cekHarga', input, { signal, ...holdHeaders(holdToken()) }),
   );
+}
+
+/** One leg's hold-kursi call. */
+function holdLeg(client: ApiClient, leg: HoldLeg, token: string | null, signal?: AbortSignal) {
+  return client.request(
+    'holdKursi',
+    {
+      operator_kode: leg.operatorCode,
+      jadwal_kode: leg.scheduleCode,
+      tanggal_berangkat: leg.date,
+      kursi: leg.seats,
+      ...(token ? { hold_token: token } : {}),
+    },
+    signal ? { signal } : {},
+  );
+}
+
+/**
+ * Holds every leg in turn under one token (the first reply gives it). A 409 (RSV-2: a seat was
+ * just taken) or a 429 stops there with the server's message; any other failure before a reply
+ * rejects (silent: the reservation still guards the seats), after one it ends with what is held.
+ */
+export function holdSeats(client: ApiClient, now: () => number = Date.now) {
+  return fromPromise<HoldOutcome, HoldInput>(async ({ input, signal }) => {
+    let token = input.token;
+    let endsAt: string | null = null;
+    let deadline: number | null = null;
+    const held: HoldLeg[] = [];
+    for (const leg of input.legs) {
+      try {
+        const results = await holdLeg(client, leg, token, signal);
+        token = results.hold_token;
+        if (results.berakhir_pada !== null) {
+          endsAt = results.berakhir_pada;
+          // Measured here, not from berakhir_pada: this device's clock may differ from the server's.
+          deadline = now() + HOLD_MINUTES * 60_000;
+        }
+        held.push({ ...leg, seats: results.kursi });
+      } catch (error) {
+        if (isApiError(error) && (error.status === 409 || error.status === 429)) {
+          const kind = error.status === 409 ? 'taken' : 'limited';
+          return { token, endsAt, deadline, held, refusal: { kind, message: error.message, leg } };
+        }
+        if (held.length === 0) throw error;
+        break;
+      }
+    }
+    return { token, endsAt, deadline, held, refusal: null };
+  });
+}
+
+/** The countdown's clock: this device's time at once and every HOLD_TICK_MS while seats are held. */
+export function holdClock(now: () => number = Date.now) {
+  return fromCallback<EventObject>(({ sendBack }) => {
+    const tick = () => sendBack({ type: 'hold.tick', now: now() });
+    tick();
+    const timer = setInterval(tick, HOLD_TICK_MS);
+    return () => clearInterval(timer);
+  });
+}
+
+/** Leaving the booking: the held seats go back at once; nobody waits for the answer. */
+export function releaseHold(client: ApiClient, input: HoldInput | null): void {
+  if (!input) return;
+  for (const leg of input.legs) {
+    holdLeg(client, { ...leg, seats: [] }, input.token).catch(() => {
+      // The hold ends by itself after HOLD_MINUTES.
+    });
+  }
 }
 
 /**
@@ -67,13 +146,16 @@ export function checkPrice(client: ApiClient) {
  */
 export function reserve(client: ApiClient) {
   return fromPromise<ReserveOutcome, ReserveInput>(async ({ input, signal }) => {
-    // A snapshot stored before keys existed has none: it is sent as before.
-    const headers = input.idempotencyKey ? { [RESERVATION_HEADER.idempotencyKey]: input.idempotencyKey } : undefined;
+    // A snapshot stored before keys (or holds) existed has none: it is sent without.
+    const headers = {
+      ...(input.idempotencyKey ? { [RESERVATION_HEADER.idempotencyKey]: input.idempotencyKey } : {}),
+      ...(input.holdToken ? { [RESERVATION_HEADER.holdToken]: input.holdToken } : {}),
+    };
     try {
-      return {
-        kind: 'ok',
-        results: await client.request('reservasi', input.body, { signal, ...(headers ? { headers } : {}) }),
-      };
+      const results = await client.request('reservasi', input.body, { signal, headers });
+      // The order pages open this order with its key (X-Order-Key).
+      rememberOrderKey(results.reservasi_kode, results.kunci_pesanan);
+      return { kind: 'ok', results };
     } catch (error) {
       if (isApiError(error) && isRefusal(error.code) && error.code !== 'NETWORK') {
         return {
@@ -91,18 +173,25 @@ export function loadProfile(client: ApiClient) {
   return fromPromise<Partial<Booker>>(({ signal }) => client.request('customerProfil', {}, { signal }).then(toProfile));
 }
 
-/** The booking machine with every effect of the app. */
-export function bookingMachineWithEffects(client: ApiClient) {
+/**
+ * The booking machine with every effect of the app. `holdToken` reads the running flow's token
+ * (the seat child's layout call cannot be handed it by the booking machine).
+ */
+export function bookingMachineWithEffects(client: ApiClient, holdToken: HoldTokenSource = () => null) {
   return bookingMachine.provide({
     actors: {
-      seatSelection: seatSelectionMachine.provide({ actors: { loadLayout: loadLayout(client) } }),
-      checkPrice: checkPrice(client),
+      seatSelection: seatSelectionMachine.provide({ actors: { loadLayout: loadLayout(client, holdToken) } }),
+      checkPrice: checkPrice(client, holdToken),
       reserve: reserve(client),
       loadProfile: loadProfile(client),
+      holdSeats: holdSeats(client),
+      holdClock: holdClock(),
     },
     actions: {
-      // Random, so no two bookings of any device share a key (the server keeps a key's order).
-      renewReservationKey: assign({ reservationKey: () => crypto.randomUUID() }),
+      // Random, so no two bookings of any device share a key (the server keeps a key's order);
+      // the machine's rule decides when a retry keeps the previous one.
+      renewReservationKey: assign(({ context }) => reservationKeyFor(context, () => crypto.randomUUID())),
+      releaseHold: (_, params: { input: HoldInput | null }) => releaseHold(client, params.input),
     },
   });
 }

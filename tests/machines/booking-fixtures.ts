@@ -1,9 +1,11 @@
-import { assign, createActor, fromPromise, setup, SimulatedClock, type AnyActorRef } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, setup, SimulatedClock, type AnyActorRef } from 'xstate';
 import type { CekHargaBody, CekHargaResults } from '../../contract';
 import {
   bookingMachine,
   type AnalyticsEmitted,
   type BookingInput,
+  type HoldInput,
+  type HoldOutcome,
   type ReserveInput,
   type ReserveOutcome,
   type ScrollToEmitted,
@@ -144,11 +146,29 @@ export function childOf(actor: AnyActorRef, id: string): AnyActorRef | undefined
   return (actor.getSnapshot() as { children: Record<string, AnyActorRef | undefined> }).children[id];
 }
 
+/** The countdown's clock on a simulated clock: a tick at once and every second, as the app's does. */
+export function simulatedHoldClock(clock: SimulatedClock) {
+  return fromCallback(({ sendBack }) => {
+    let timer: ReturnType<SimulatedClock['setTimeout']> | undefined;
+    const tick = () => {
+      sendBack({ type: 'hold.tick', now: clock.now() });
+      timer = clock.setTimeout(tick, 1000);
+    };
+    tick();
+    return () => {
+      if (timer !== undefined) clock.clearTimeout(timer);
+    };
+  });
+}
+
 /** The booking machine with fake children and controllable calls. */
-export function bookingWithFakes() {
+export function bookingWithFakes(clock: SimulatedClock = new SimulatedClock()) {
   const checkPrice = controllable<CekHargaResults, CekHargaBody>();
   const reserve = controllable<ReserveOutcome, ReserveInput>();
   const loadProfile = controllable<Partial<Booker>, undefined>();
+  const holdSeats = controllable<HoldOutcome, HoldInput>();
+  /** What each "let go" of the hold sent. */
+  const releases: (HoldInput | null)[] = [];
   const machine = bookingMachine.provide({
     actors: {
       // The fakes stand in for the real children; their types differ on purpose.
@@ -158,14 +178,21 @@ export function bookingWithFakes() {
       checkPrice: checkPrice.logic,
       reserve: reserve.logic,
       loadProfile: loadProfile.logic as never,
+      holdSeats: holdSeats.logic,
+      holdClock: simulatedHoldClock(clock),
+    },
+    actions: {
+      releaseHold: (_, params: { input: HoldInput | null }) => {
+        releases.push(params.input);
+      },
     },
   });
-  return { machine, checkPrice, reserve, loadProfile };
+  return { machine, checkPrice, reserve, loadProfile, holdSeats, releases };
 }
 
 export function start(patch: Partial<BookingInput> = {}) {
-  const fakes = bookingWithFakes();
   const clock = new SimulatedClock();
+  const fakes = bookingWithFakes(clock);
   const actor = createActor(fakes.machine, { input: input(patch), clock });
   const emitted: Emitted = { navigations: [], toasts: [], scrolls: [], analytics: [] };
   actor.on('navigate', (event) => emitted.navigations.push(event.intent));

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { type ReserveInput, type ReserveOutcome } from '../../machines/booking.machine';
+import {
+  buildReservasiBody,
+  initialContext,
+  reservationFingerprint,
+  reservationKeyFor,
+  type ReserveInput,
+  type ReserveOutcome,
+} from '../../machines/booking.machine';
 import {
   bookingWithFakes,
   chooseSeats,
@@ -68,23 +75,77 @@ describe('bookingMachine: the reservation is sent once, under one idempotency ke
     actor.stop();
   });
 
-  it.each([
-    ['a failed call', (run: Run) => run.reserve.calls.at(-1)?.reject(new Error('offline'))],
-    [
-      'a refusal',
-      (run: Run) =>
-        run.reserve.calls.at(-1)?.resolve({ kind: 'api', code: 'RSV-4', message: 'Idempotency-Key sudah dipakai' }),
-    ],
-  ])('after %s the next confirmation takes a new key', async (_, settle) => {
+  it('a retry after a failed call with the order unchanged sends the same key and the same body', async () => {
     const run = await readyToReserve();
     confirm(run);
-    settle(run);
+    run.reserve.calls.at(-1)?.reject(new Error('offline'));
     await flush();
     run.clock.increment(5_000);
     expect(run.actor.getSnapshot().matches({ flow: 'editing' })).toBe(true);
     confirm(run);
+    expect(sent(run, 1).idempotencyKey).toBe('reservation-1');
+    expect(sent(run, 1).body).toEqual(sent(run, 0).body);
+  });
+
+  it('a network outcome (no reply) keeps the key like a thrown failure', async () => {
+    const run = await readyToReserve();
+    confirm(run);
+    run.reserve.calls.at(-1)?.resolve({ kind: 'network' });
+    await flush();
+    run.clock.increment(5_000);
+    confirm(run);
+    expect(sent(run, 1).idempotencyKey).toBe('reservation-1');
+  });
+
+  it.each([
+    ['RSV-4', 'Idempotency-Key sudah dipakai'],
+    ['RSV-1', 'Jadwal tidak dapat dipesan'],
+  ] as const)('after a %s refusal the next confirmation takes a new key', async (code, message) => {
+    const run = await readyToReserve();
+    confirm(run);
+    run.reserve.calls.at(-1)?.resolve({ kind: 'api', code, message });
+    await flush();
+    expect(run.actor.getSnapshot().context.reservationFingerprint).toBeNull();
+    confirm(run);
     expect(sent(run, 1).idempotencyKey).toBe('reservation-2');
-    expect(sent(run, 1).idempotencyKey).not.toBe(sent(run, 0).idempotencyKey);
+    expect(sent(run, 1).body).toEqual(sent(run, 0).body);
+  });
+
+  it('an order changed and changed back before the retry is the same order: the key is kept', async () => {
+    const run = await readyToReserve();
+    confirm(run);
+    run.reserve.calls.at(-1)?.reject(new Error('offline'));
+    await flush();
+    run.clock.increment(5_000);
+    run.actor.send({ type: 'terms.set', checked: false });
+    run.actor.send({ type: 'terms.set', checked: true });
+    run.actor.send({ type: 'donation.toggle' });
+    run.actor.send({ type: 'donation.toggle' });
+    confirm(run);
+    expect(sent(run, 1).idempotencyKey).toBe('reservation-1');
+  });
+
+  it('a hold token gained after a failed call is a different request: a new key', async () => {
+    const run = await readyToReserve();
+    confirm(run);
+    run.reserve.calls.at(-1)?.reject(new Error('offline'));
+    await flush();
+    run.clock.increment(5_000);
+    // Seats saved again: the hold's reply brings a token the reservation now sends.
+    chooseSeats(run, 'pergi', [[seat('1A'), seat('1B')]]);
+    run.holdSeats.calls.at(-1)?.resolve({
+      token: 'hold-token-0000000001',
+      endsAt: null,
+      deadline: null,
+      held: [],
+      refusal: null,
+    });
+    run.checkPrice.calls.at(-1)?.resolve(priceResults());
+    await flush();
+    confirm(run);
+    const second = sent(run, run.reserve.calls.length - 1);
+    expect(second.holdToken).toBe('hold-token-0000000001');
+    expect(second.idempotencyKey).toBe('reservation-2');
   });
 
   it('a changed booking after a failure is sent under a new key with its new body', async () => {
@@ -123,5 +184,34 @@ describe('bookingMachine: the reservation is sent once, under one idempotency ke
     expect(run.actor.getSnapshot().context.reservationKey).toBe('reservation-1');
     run.actor.send({ type: 'trip.set', trip: roundTrip });
     expect(run.actor.getSnapshot().context.reservationKey).toBeNull();
+  });
+});
+
+describe('reservationKeyFor: the key rule', () => {
+  const base = { ...initialContext(input()), trip: roundTrip };
+  const body = buildReservasiBody(base);
+  let made = 0;
+  const newKey = () => `key-${++made}`;
+
+  it('a first confirmation takes a new key with the fingerprint of its body and token', () => {
+    const next = reservationKeyFor(base, newKey);
+    expect(next.reservationKey).toMatch(/^key-\d+$/);
+    expect(next.reservationFingerprint).toBe(reservationFingerprint(body, null));
+  });
+
+  it('the same body and token keep the key; another body or token takes a new one', () => {
+    const first = { ...base, ...reservationKeyFor(base, newKey) };
+    expect(reservationKeyFor(first, newKey).reservationKey).toBe(first.reservationKey);
+    const otherBody = { ...first, booker: { ...first.booker, name: 'Siti Aminah' } };
+    expect(reservationKeyFor(otherBody, newKey).reservationKey).not.toBe(first.reservationKey);
+    const otherToken = { ...first, hold: { ...first.hold, token: 'hold-token-0000000001' } };
+    expect(reservationKeyFor(otherToken, newKey).reservationKey).not.toBe(first.reservationKey);
+  });
+
+  it('a fingerprint is 16 hex digits and differs for one changed seat', () => {
+    const one = reservationFingerprint({ ...body, kursi_pergi: [{ no: '1A', penumpang_nama: 'Budi' }] }, null);
+    const two = reservationFingerprint({ ...body, kursi_pergi: [{ no: '1B', penumpang_nama: 'Budi' }] }, null);
+    expect(one).toMatch(/^[0-9a-f]{16}$/);
+    expect(one).not.toBe(two);
   });
 });

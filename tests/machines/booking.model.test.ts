@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createActor,
+  fromCallback,
   fromPromise,
   SimulatedClock,
   type AnyStateNode,
@@ -15,6 +16,7 @@ import {
   childId,
   canUsePoints,
   DEFAULT_PAYMENT,
+  holdCountdown,
   isBookerComplete,
   openDialog,
   priceLoading,
@@ -25,6 +27,8 @@ import {
   voucherListOpen,
   type BookingInput,
   type BookingSnapshot,
+  type HoldLeg,
+  type HoldOutcome,
   type ReserveOutcome,
   type ScheduleChoice,
 } from '../../machines/booking.machine';
@@ -72,6 +76,9 @@ const model = bookingMachine.provide({
     }) as never,
     reserve: fromPromise<ReserveOutcome>(() => new Promise<ReserveOutcome>(() => {})) as never,
     loadProfile: fromPromise(() => new Promise<never>(() => {})) as never,
+    holdSeats: fromPromise<HoldOutcome>(() => new Promise<HoldOutcome>(() => {})) as never,
+    // The paths send the ticks.
+    holdClock: fromCallback(() => {}),
   },
 });
 
@@ -115,6 +122,46 @@ const passengersDone = (direction: 'pergi' | 'pulang', names: string[]) =>
     output: { direction, legIndex: 0, passengers: [passengers(...names)], seats: [seat('1A')] },
   });
 
+const HOLD_DEADLINE = 5_000_000;
+const heldLeg: HoldLeg = {
+  direction: 'pergi',
+  legIndex: 0,
+  operatorCode: 'XTR',
+  scheduleCode: 'J-GO',
+  date: '2026-12-01',
+  seats: ['1A'],
+};
+const holdDone = (output: HoldOutcome) => ev({ type: 'xstate.done.actor.holdSeats', output });
+const holdReplies: BookingEvent[] = [
+  holdDone({
+    token: 'hold-token-model-0001',
+    endsAt: '2026-12-01T00:10:00.000Z',
+    deadline: HOLD_DEADLINE,
+    held: [heldLeg],
+    refusal: null,
+  }),
+  holdDone({
+    token: 'hold-token-model-0001',
+    endsAt: null,
+    deadline: null,
+    held: [],
+    refusal: { kind: 'taken', message: 'Kursi 1A sudah tidak tersedia', leg: heldLeg },
+  }),
+  holdDone({
+    token: null,
+    endsAt: null,
+    deadline: null,
+    held: [],
+    refusal: { kind: 'limited', message: 'Terlalu banyak permintaan tahan kursi', leg: heldLeg },
+  }),
+  ev({ type: 'xstate.error.actor.holdSeats', error: new Error('offline') }),
+];
+/** A tick with time left, and the one at the end. */
+const holdTicks: BookingEvent[] = [
+  { type: 'hold.tick', now: HOLD_DEADLINE - 1000 },
+  { type: 'hold.tick', now: HOLD_DEADLINE },
+];
+
 const dialogEvents: BookingEvent[] = [{ type: 'dialog.confirm' }, { type: 'dialog.cancel' }];
 
 const resume: BookingEvent = { type: 'flow.resume' };
@@ -126,9 +173,13 @@ const resume: BookingEvent = { type: 'flow.resume' };
 function offer(
   common: (snapshot: BookingSnapshot) => BookingEvent[],
   anywhere: (snapshot: BookingSnapshot) => BookingEvent[] = () => [],
+  /** Answer the seat hold and tick its clock (else a hold stays in its call: fewer states to walk). */
+  holds = false,
 ) {
   return (snapshot: BookingSnapshot): BookingEvent[] => {
     const events: BookingEvent[] = [...anywhere(snapshot)];
+    if (holds && snapshot.matches({ hold: 'holding' })) events.push(...holdReplies);
+    if (holds && snapshot.matches({ hold: 'held' })) events.push(...holdTicks);
     if (snapshot.matches({ price: 'checking' })) events.push(...priceReplies);
     if (snapshot.matches({ profile: 'loading' })) {
       events.push(
@@ -181,6 +232,7 @@ function serialize(snapshot: BookingSnapshot): string {
     seats: [context.seats.pergi.length > 0, context.seats.pulang.length > 0],
     // Per direction: the validation result alone would merge states whose futures differ.
     passengers: [arePassengersComplete(context, 'pergi'), arePassengersComplete(context, 'pulang')],
+    hold: [context.hold.token !== null, context.hold.legs.length > 0, context.hold.again],
   });
 }
 
@@ -206,6 +258,30 @@ const scenarios: Scenario[] = [
       { type: 'terms.set', checked: true },
       { type: 'reserve.request' },
     ]),
+  },
+  {
+    // Desktop seat hold: held, refused, limited or failed; the countdown's end; seats saved while
+    // a hold call runs; the hold converted by a reservation, or let go when leaving.
+    name: 'desktop seat hold',
+    // No cover and no points to ask about: fewer states to walk.
+    input: input({
+      layout: 'd',
+      signedIn: false,
+      trip: oneWay,
+      booker: validBooker,
+      features: { refundable: false, berkah: false, point: false },
+    }),
+    events: offer(
+      () => [
+        seatsDone('pergi'),
+        passengersDone('pergi', ['Budi Santoso']),
+        { type: 'terms.set', checked: true },
+        { type: 'reserve.request' },
+        { type: 'leave.request', intent: { kind: 'route', name: 'schedule' } },
+      ],
+      () => [],
+      true,
+    ),
   },
   {
     // Signed-in desktop customer without details: the profile prefill and the points toggle.
@@ -419,6 +495,23 @@ const regionInvariants: Record<string, (step: Step) => void> = {
     ensure(isBookerComplete(snapshot.context.booker), 'the voucher list opens only with the booker details');
   },
   'profile.loading': ({ snapshot }) => ensure(snapshot.context.signedIn, 'the profile loads only when signed in'),
+  'hold.idle': ({ snapshot }) => {
+    ensure(snapshot.context.hold.legs.length === 0, 'hold idle: nothing held');
+    ensure(holdCountdown(snapshot) === null, 'hold idle: no countdown');
+  },
+  'hold.holding': ({ snapshot }) => {
+    ensure((snapshot.children as Record<string, unknown>).holdSeats !== undefined, 'holding: the hold call runs');
+  },
+  'hold.held': ({ snapshot }) => {
+    const { hold } = snapshot.context;
+    ensure(hold.token !== null && hold.legs.length > 0, 'held: a token and held legs');
+    const countdown = holdCountdown(snapshot);
+    ensure(countdown?.kind === 'held' && countdown.remainingMs > 0, 'held: the countdown shows time left');
+  },
+  'hold.expired': ({ snapshot }) => {
+    ensure(holdCountdown(snapshot)?.kind === 'expired', 'expired: the page says the hold ran out');
+    ensure(snapshot.context.hold.remainingMs === 0, 'expired: no time left');
+  },
   'profile.idle': () => {},
 };
 
@@ -484,6 +577,10 @@ function checkStep(step: Step): void {
       'forms open by themselves only on mobile without seat selection',
     );
   }
+  if (event?.type === 'dialog.confirm' && previous.matches({ flow: 'confirmingLeave' })) {
+    ensure(snapshot.matches({ hold: 'idle' }) && context.hold.legs.length === 0, 'leaving lets the hold go');
+  }
+  if (snapshot.matches({ flow: 'reserved' })) ensure(context.hold.legs.length === 0, 'a reservation ends the hold');
   if (event) checkEvent(step, event);
 }
 

@@ -82,12 +82,14 @@ describe('bookingMachine: start and trip', () => {
     expect(snapshot.value).toEqual({
       flow: 'editing',
       price: 'idle',
+      hold: 'idle',
       refundableHighlight: 'off',
       voucherList: 'closed',
       profile: 'idle',
     });
     expect(snapshot.context).toMatchObject({
       trip: null,
+      hold: { token: null, endsAt: null, remainingMs: 0, legs: [], again: false },
       refundable: 'unset',
       usePoint: false,
       donation: { on: false, amount: DONATION_DEFAULT, message: '', messageError: null },

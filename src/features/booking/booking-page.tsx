@@ -21,6 +21,7 @@ import { routeLine, saveInlineForms, useBookingContext, useTrip } from './bookin
 import { DesktopPassengers } from './desktop-passengers';
 import { DonationOption } from './donation-option';
 import { Card } from './form-field';
+import { HoldTimer } from './hold-timer';
 import { PassengerSummary } from './passenger-summary';
 import { PointsOption } from './points-option';
 import { PriceList, TotalAmount } from './price-list';
@@ -184,6 +185,7 @@ function DesktopBooking() {
         <aside aria-label="Ringkasan pesanan" className="sticky top-20 col-span-5 space-y-4">
           <TripSummary trip={trip} />
           <div className="hairline space-y-4 rounded-card border-grey-200 bg-white p-4">
+            <HoldTimer />
             <PriceList />
             <TermsField />
             <ReserveButton />
@@ -243,6 +245,7 @@ function MobileBooking() {
     <>
       <main id="main" className="mx-auto w-full max-w-xl flex-1 space-y-4 px-4 pt-4 pb-32">
         <RouteCards trip={trip} />
+        <HoldTimer />
         <BookerCard />
         <Card
           title="Data Penumpang"

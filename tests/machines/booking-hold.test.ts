@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest';
+import { HOLD_MINUTES } from '../../contract';
+import {
+  bookingMessages,
+  holdClock,
+  holdCountdown,
+  holdRemainingText,
+  type HoldInput,
+  type HoldLeg,
+  type HoldOutcome,
+  type ReserveInput,
+} from '../../machines/booking.machine';
+import {
+  chooseSeats,
+  connecting,
+  flush,
+  readyToReserve,
+  roundTrip,
+  seat,
+  start,
+  validBooker,
+  type Run,
+} from './booking-fixtures';
+
+const TOKEN = 'hold-token-0000000001';
+const ENDS = '2026-12-01T00:10:00.000Z';
+
+const holdCall = (run: Run, index: number) => run.holdSeats.calls[index]?.input as HoldInput;
+
+const FULL_MS = HOLD_MINUTES * 60_000;
+
+/** The server's answer to a hold call: every leg held as sent, ending HOLD_MINUTES from now. */
+const heldAll =
+  (now: number) =>
+  (input: HoldInput): HoldOutcome => ({
+    token: input.token ?? TOKEN,
+    endsAt: ENDS,
+    deadline: now + FULL_MS,
+    held: input.legs,
+    refusal: null,
+  });
+
+async function answer(run: Run, outcome?: (input: HoldInput) => HoldOutcome) {
+  const call = run.holdSeats.calls.at(-1);
+  call?.resolve((outcome ?? heldAll(run.clock.now()))(call.input as HoldInput));
+  await flush();
+}
+
+const outboundLeg: HoldLeg = {
+  direction: 'pergi',
+  legIndex: 0,
+  operatorCode: 'XTR',
+  scheduleCode: 'J-GO',
+  date: '2026-12-01',
+  seats: ['1A', '1B'],
+};
+
+describe('bookingMachine: the seat hold', () => {
+  it('saved seats are held; the reply gives the token, the end and a full countdown', async () => {
+    const run = start({ trip: roundTrip, booker: validBooker });
+    chooseSeats(run, 'pergi', [[seat('1A'), seat('1B')]]);
+    expect(run.actor.getSnapshot().matches({ hold: 'holding' })).toBe(true);
+    expect(holdCall(run, 0)).toEqual({ token: null, legs: [outboundLeg] });
+    await answer(run);
+    const snapshot = run.actor.getSnapshot();
+    expect(snapshot.matches({ hold: 'held' })).toBe(true);
+    expect(snapshot.context.hold).toMatchObject({ token: TOKEN, endsAt: ENDS, remainingMs: HOLD_MINUTES * 60_000 });
+    expect(holdCountdown(snapshot)).toEqual({ kind: 'held', remainingMs: 600_000 });
+  });
+
+  it('the return leg is held with the first reply token, together with the outbound leg', async () => {
+    const run = start({ trip: roundTrip, booker: validBooker });
+    chooseSeats(run, 'pergi', [[seat('1A'), seat('1B')]]);
+    await answer(run);
+    chooseSeats(run, 'pulang', [[seat('3C')]]);
+    const second = holdCall(run, 1);
+    expect(second.token).toBe(TOKEN);
+    expect(second.legs.map((leg) => [leg.direction, leg.scheduleCode, leg.seats])).toEqual([
+      ['pergi', 'J-GO', ['1A', '1B']],
+      ['pulang', 'J-BACK', ['3C']],
+    ]);
+  });
+
+  it('each leg of a connecting trip is sent', async () => {
+    const run = start({ trip: connecting, booker: validBooker });
+    chooseSeats(run, 'pergi', [[seat('1A')], [seat('5D')]]);
+    expect(holdCall(run, 0).legs.map((leg) => [leg.operatorCode, leg.scheduleCode, leg.date, leg.seats])).toEqual([
+      ['XTR', 'C-1', '2026-12-01', ['1A']],
+      ['DAY', 'C-2', '2026-12-02', ['5D']],
+    ]);
+  });
+
+  it('the countdown follows the provided clock, catches up after a gap, and ends in "expired"', async () => {
+    const run = start({ trip: roundTrip, booker: validBooker });
+    chooseSeats(run, 'pergi', [[seat('1A')]]);
+    await answer(run);
+    expect(run.actor.getSnapshot().context.hold.remainingMs).toBe(FULL_MS);
+    run.clock.increment(1000);
+    expect(run.actor.getSnapshot().context.hold.remainingMs).toBe(FULL_MS - 1000);
+    // One late tick (a throttled tab) still shows the true time left.
+    run.clock.increment(61_000);
+    expect(holdRemainingText(run.actor.getSnapshot().context.hold.remainingMs)).toBe(
+      'Kursi ditahan untuk Anda selama 08:58',
+    );
+    run.clock.increment(FULL_MS - 62_000 - 1000);
+    expect(run.actor.getSnapshot().matches({ hold: 'held' })).toBe(true);
+    expect(holdRemainingText(run.actor.getSnapshot().context.hold.remainingMs)).toBe(
+      'Kursi ditahan untuk Anda selama 00:01',
+    );
+    run.clock.increment(1000);
+    expect(run.actor.getSnapshot().matches({ hold: 'expired' })).toBe(true);
+    expect(holdCountdown(run.actor.getSnapshot())).toEqual({ kind: 'expired' });
+  });
+
+  it('a reservation after the hold ran out is still sent, with the token', async () => {
+    const run = await readyToReserve();
+    await answer(run);
+    run.clock.increment(FULL_MS);
+    expect(run.actor.getSnapshot().matches({ hold: 'expired' })).toBe(true);
+    run.actor.send({ type: 'reserve.request' });
+    run.actor.send({ type: 'dialog.confirm' });
+    expect((run.reserve.calls[0]?.input as ReserveInput).holdToken).toBe(TOKEN);
+  });
+
+  it('seats saved while a hold call runs are held when it answers; the first call is not cancelled', async () => {
+    const run = start({ trip: roundTrip, booker: validBooker });
+    chooseSeats(run, 'pergi', [[seat('1A')]]);
+    const first = run.holdSeats.calls[0];
+    chooseSeats(run, 'pergi', [[seat('2A')]]);
+    expect(run.holdSeats.calls).toHaveLength(1);
+    await answer(run);
+    expect(run.holdSeats.calls).toHaveLength(2);
+    expect(first).toBeDefined();
+    expect(holdCall(run, 1)).toEqual({ token: TOKEN, legs: [{ ...outboundLeg, seats: ['2A'] }] });
+  });
+
+  it.each(['d', 'm'] as const)(
+    'layout %s: a seat just taken shows the server message, clears that leg and opens the seat choice again',
+    async (layout) => {
+      const run = start({ layout, trip: roundTrip, booker: validBooker });
+      chooseSeats(run, 'pergi', [[seat('1A')]]);
+      await answer(run);
+      chooseSeats(run, 'pulang', [[seat('3C')]]);
+      run.emitted.toasts.length = 0;
+      run.emitted.navigations.length = 0;
+      const message = 'Kursi 3C sudah tidak tersedia';
+      await answer(run, (input) => ({
+        token: TOKEN,
+        endsAt: ENDS,
+        deadline: run.clock.now() + FULL_MS,
+        held: input.legs.slice(0, 1),
+        refusal: { kind: 'taken', message, leg: input.legs[1] as HoldLeg },
+      }));
+      const snapshot = run.actor.getSnapshot();
+      expect(run.emitted.toasts.map((toast) => toast.message)).toEqual([message]);
+      expect(snapshot.context.seats.pulang).toEqual([[]]);
+      expect(snapshot.context.seats.pergi).toEqual([[seat('1A')]]);
+      expect(snapshot.context.openChildren).toContain('seatSelection.pulang');
+      expect(snapshot.matches({ hold: 'held' })).toBe(true);
+      if (layout === 'm') {
+        expect(run.emitted.navigations).toEqual([{ kind: 'route', name: 'select-seat', params: { return: 'return' } }]);
+      } else {
+        expect(snapshot.context.seatHost).toBe('sheet');
+        expect(run.emitted.navigations).toEqual([]);
+      }
+    },
+  );
+
+  it('too many calls (429) shows the server message and keeps the seats', async () => {
+    const run = start({ trip: roundTrip, booker: validBooker });
+    chooseSeats(run, 'pergi', [[seat('1A')]]);
+    const message = 'Terlalu banyak permintaan tahan kursi. Silakan coba lagi dalam 1 menit';
+    await answer(run, (input) => ({
+      token: null,
+      endsAt: null,
+      deadline: null,
+      held: [],
+      refusal: { kind: 'limited', message, leg: input.legs[0] as HoldLeg },
+    }));
+    expect(run.emitted.toasts.map((toast) => toast.message)).toContain(message);
+    expect(run.actor.getSnapshot().context.seats.pergi).toEqual([[seat('1A')]]);
+    expect(run.actor.getSnapshot().matches({ hold: 'idle' })).toBe(true);
+  });
+
+  it('a failed hold call is silent', async () => {
+    const run = start({ trip: roundTrip, booker: validBooker });
+    chooseSeats(run, 'pergi', [[seat('1A')]]);
+    run.emitted.toasts.length = 0;
+    run.holdSeats.calls.at(-1)?.reject(new Error('offline'));
+    await flush();
+    expect(run.emitted.toasts).toEqual([]);
+    expect(run.actor.getSnapshot().matches({ hold: 'idle' })).toBe(true);
+    expect(run.actor.getSnapshot().context.seats.pergi).toEqual([[seat('1A')]]);
+  });
+
+  it('"Konfirmasi Kembali ?" yes lets the held seats go, keeping the token for the next booking', async () => {
+    const run = start({ trip: roundTrip, booker: validBooker });
+    chooseSeats(run, 'pergi', [[seat('1A'), seat('1B')]]);
+    await answer(run);
+    run.actor.send({ type: 'leave.request', intent: { kind: 'route', name: 'schedule' } });
+    expect(run.releases).toEqual([]);
+    run.actor.send({ type: 'dialog.confirm' });
+    expect(run.releases).toEqual([{ token: TOKEN, legs: [{ ...outboundLeg, seats: [] }] }]);
+    const snapshot = run.actor.getSnapshot();
+    expect(snapshot.matches({ hold: 'idle' })).toBe(true);
+    expect(snapshot.context.hold).toEqual({
+      token: TOKEN,
+      endsAt: null,
+      deadline: null,
+      remainingMs: 0,
+      legs: [],
+      again: false,
+    });
+    expect(holdCountdown(snapshot)).toBeNull();
+  });
+
+  it('"Tidak" on the leave dialog keeps the hold', async () => {
+    const run = start({ trip: roundTrip, booker: validBooker });
+    chooseSeats(run, 'pergi', [[seat('1A')]]);
+    await answer(run);
+    run.actor.send({ type: 'leave.request', intent: { kind: 'route', name: 'schedule' } });
+    run.actor.send({ type: 'dialog.cancel' });
+    expect(run.releases).toEqual([]);
+    expect(run.actor.getSnapshot().matches({ hold: 'held' })).toBe(true);
+  });
+
+  it('a reservation converts the hold: the countdown stops and nothing is let go', async () => {
+    const run = await readyToReserve();
+    await answer(run);
+    run.actor.send({ type: 'reserve.request' });
+    run.actor.send({ type: 'dialog.confirm' });
+    run.reserve.calls.at(-1)?.resolve({
+      kind: 'ok',
+      results: {
+        reservasi_kode: 'TMP-1',
+        flag_harga_berubah: 0,
+        total_bayar: 200_000,
+        flag_lunas: 0,
+        kunci_pesanan: 'kunci-pesanan-uji-0001',
+      },
+    });
+    await flush();
+    expect(run.actor.getSnapshot().matches({ hold: 'idle' })).toBe(true);
+    expect(run.releases).toEqual([]);
+  });
+
+  it('a flow with no hold yet lets nothing go when leaving', () => {
+    const run = start({ trip: roundTrip, booker: validBooker });
+    run.actor.send({ type: 'leave.request', intent: { kind: 'route', name: 'schedule' } });
+    run.actor.send({ type: 'dialog.confirm' });
+    expect(run.releases).toEqual([null]);
+  });
+});
+
+describe('holdClock', () => {
+  it.each([
+    [600_000, '10:00'],
+    [59_001, '01:00'],
+    [59_000, '00:59'],
+    [400, '00:01'],
+    [0, '00:00'],
+    [-5, '00:00'],
+  ])('%i ms left shows %s', (ms, text) => {
+    expect(holdClock(ms)).toBe(text);
+  });
+
+  it('the expired text is the one the page shows', () => {
+    expect(bookingMessages.holdExpired).toBe('Waktu penahanan kursi habis');
+  });
+});
