@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { paymentView } from '../../../machines/payment.machine';
 import { Navbar } from '../../components/navbar';
+import { useLayoutMode } from '../../platform/layout-mode';
 import { MethodChooser } from './method-chooser';
 import { OrderSummary } from './order-summary';
 import { PaymentCountdown } from './payment-countdown';
@@ -14,6 +15,7 @@ export function CheckoutBody({ actor, code, sheet = false }: { actor: PaymentAct
   const methods = useSelector(actor, (snapshot) => snapshot.context.methods);
   const chosen = useSelector(actor, (snapshot) => snapshot.context.chosen);
   const remainingMs = useSelector(actor, (snapshot) => snapshot.context.remainingMs);
+  const layout = useLayoutMode();
 
   if (view === 'loading') return <PaymentSkeleton label="Memuat data pembayaran" />;
   if (isStatusView(view)) return <PaymentStatus actor={actor} view={view} code={code} />;
@@ -35,24 +37,27 @@ export function CheckoutBody({ actor, code, sheet = false }: { actor: PaymentAct
       </div>
     );
   }
-  return (
-    <div className="flex flex-col gap-4 desktop:grid desktop:grid-cols-12 desktop:items-start desktop:gap-6">
-      <div className="flex flex-col gap-4 desktop:col-span-7">
-        <PaymentCountdown remainingMs={remainingMs} deadline={order.batas_bayar} />
-        <div className="desktop:hidden">
-          <OrderSummary order={order} />
+  if (layout === 'd') {
+    return (
+      <div className="grid grid-cols-12 items-start gap-6">
+        <div className="col-span-7 flex flex-col gap-4">
+          <PaymentCountdown remainingMs={remainingMs} deadline={order.batas_bayar} />
+          <section className="hairline rounded-card border-grey-200 bg-white p-4">{chooser}</section>
         </div>
-        <section className="hairline rounded-card border-grey-200 bg-white p-4">{chooser}</section>
+        <aside aria-label="Ringkasan pembayaran" className="sticky top-4 col-span-5 flex flex-col gap-4">
+          <OrderSummary order={order} />
+          <PayPanel actor={actor} className="hairline rounded-card border-grey-200 bg-white p-4" />
+        </aside>
       </div>
-      <aside
-        aria-label="Ringkasan pembayaran"
-        className="hidden desktop:sticky desktop:top-4 desktop:col-span-5 desktop:flex desktop:flex-col desktop:gap-4"
-      >
-        <OrderSummary order={order} />
-        <PayPanel actor={actor} className="hairline rounded-card border-grey-200 bg-white p-4" />
-      </aside>
-      {/* Mobile: the total and "Bayar" stay in a bar fixed to the bottom. */}
-      <div className="hairline fixed inset-x-0 bottom-0 z-30 border-t border-grey-200 bg-white px-4 py-3 desktop:hidden">
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <PaymentCountdown remainingMs={remainingMs} deadline={order.batas_bayar} />
+      <OrderSummary order={order} />
+      <section className="hairline rounded-card border-grey-200 bg-white p-4">{chooser}</section>
+      {/* The total and "Bayar" stay in a bar fixed to the bottom. */}
+      <div className="hairline fixed inset-x-0 bottom-0 z-30 border-t border-grey-200 bg-white px-4 py-3">
         <PayPanel actor={actor} className="mx-auto max-w-5xl" />
       </div>
     </div>

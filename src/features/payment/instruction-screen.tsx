@@ -30,7 +30,7 @@ function CopyNumber({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="flex items-center gap-3">
-      <p className="min-w-0 flex-1 font-mono text-2xl font-bold tracking-wide" aria-label={`${label} ${value}`}>
+      <p className="min-w-0 flex-1 font-mono text-2xl font-bold tracking-wide" data-testid="payment-number">
         {groupDigits(value)}
       </p>
       <button

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  JAKARTA,
+  blockingViolations,
+  clearBookingOnce,
+  desktopPassengers,
+  expectBookingPage,
+  fillBooker,
+  fillNames,
+  isMobile,
+  leaveForms,
+  pickSeats,
+  reserveToTheEnd,
+  saveMobilePassengerForm,
+  searchAndChoose,
+  seatSaveLabel,
+} from './support/booking-model';
+
+/*
+ * Choosing and paying (spec sections 2, 7 and 9) against the real server in demo mode: a one-way
+ * trip booked through the app lands on confirmation-payment-order, "BCA Virtual Account" is
+ * chosen and paid, the payment page shows the VA number, and "Simulasikan pembayaran" settles the
+ * order: desktop opens detail-order, mobile payment-order, both showing Lunas.
+ */
+
+test.beforeEach(async ({ page }) => clearBookingOnce(page));
+
+const PROMO = 'Pilih Cipta Trans 11.00 WIB';
+/** This file's own travel day: no other test books a seat on it, so the first free seat is ours. */
+const PAY_DAY = 11;
+const PASSENGER = 'Dewi Lestari';
+const CONFIRMATION = /\/app\/confirmation-order\/([A-Z0-9]+)$/;
+
+async function bookOneWayUnpaid(page: Page): Promise<string> {
+  await searchAndChoose(page, JAKARTA, PROMO, false, PAY_DAY);
+  await expect(page).toHaveURL(/\/app\/select-seat/);
+  await pickSeats(page, { count: 1, button: seatSaveLabel(page) });
+  if (isMobile(page)) {
+    await saveMobilePassengerForm(page, 'Form Penumpang Pergi', [PASSENGER]);
+    await expectBookingPage(page);
+  } else {
+    await expectBookingPage(page);
+    await fillNames(desktopPassengers(page), [PASSENGER]);
+    await leaveForms(page);
+  }
+  await fillBooker(page);
+  await reserveToTheEnd(page);
+  const code = CONFIRMATION.exec(new URL(page.url()).pathname)?.[1];
+  expect(code).toBeTruthy();
+  return code as string;
+}
+
+const payButton = (page: Page) => page.getByRole('button', { name: 'Bayar', exact: true });
+
+test('book, choose "BCA Virtual Account", pay, see the VA number, simulate the payment: Lunas', async ({ page }) => {
+  test.setTimeout(120_000);
+  const code = await bookOneWayUnpaid(page);
+
+  // confirmation-payment-order: the countdown, the order, the methods by group with their fees.
+  const timer = page.getByRole('timer');
+  await expect(timer).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+  await expect(page.getByText('Selesaikan pembayaran dalam')).toBeVisible();
+  await expect(page.getByText(code, { exact: true })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Virtual Account' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'E-Wallet & QRIS' })).toBeVisible();
+  await expect(payButton(page)).toBeDisabled();
+  expect(await blockingViolations(page)).toEqual([]);
+
+  // A reload loses nothing: the same order, counting down.
+  await page.reload();
+  await expect(timer).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+  await expect(page).toHaveURL(CONFIRMATION);
+
+  const bca = page.getByRole('radio', { name: /^BCA Virtual Account/ });
+  await expect(bca).toHaveAccessibleName(/Biaya admin Rp 4\.000/);
+  // The radio itself is visually hidden (react-aria); a traveller taps its row.
+  await page.getByText('BCA Virtual Account', { exact: true }).click();
+  await expect(bca).toBeChecked();
+  await expect(page.getByText('Termasuk biaya admin Rp 4.000')).toBeVisible();
+  await expect(payButton(page)).toBeEnabled();
+  await payButton(page).click();
+
+  // payment-url: the VA number with its copy button, the amount, the countdown.
+  await expect(page).toHaveURL(new RegExp(`/app/payment-url\\?reservasi_kode=${code}$`));
+  await expect(page.getByRole('heading', { name: 'BCA Virtual Account' })).toBeVisible();
+  await expect(page.getByTestId('payment-number')).toHaveText(/^\d{4}( \d{1,4})+$/);
+  await expect(page.getByRole('button', { name: 'Salin Nomor Virtual Account' })).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+  await expect(page.getByText('Rp 4.000', { exact: true })).toBeVisible();
+  expect(await blockingViolations(page)).toEqual([]);
+
+  // Not paid yet: checking says so and stays.
+  await page.getByRole('button', { name: 'Cek Status Pembayaran' }).click();
+  await expect(page.getByText('Pembayaran belum kami terima', { exact: false })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/payment-url/);
+
+  await page.getByRole('button', { name: 'Simulasikan pembayaran' }).click();
+
+  // Spec section 4's success rule: detail-order on desktop, payment-order on mobile.
+  if (isMobile(page)) {
+    await expect(page).toHaveURL(new RegExp(`/app/payment-order/${code}$`));
+    await expect(page.getByRole('heading', { name: 'Lunas' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Lihat E-Tiket' })).toHaveAttribute('href', `/app/order/${code}`);
+  } else {
+    await expect(page).toHaveURL(new RegExp(`/app/order/${code}$`));
+    await expect(page.getByText('Lunas').first()).toBeVisible();
+  }
+  expect(await blockingViolations(page)).toEqual([]);
+});
