@@ -544,7 +544,13 @@ test('the booking page, its sheets and the reservation loader have no serious or
     await route.fulfill({
       json: {
         status: 'OK',
-        results: { reservasi_kode: 'TMP-E2E', flag_harga_berubah: 1, total_bayar: 150_000, flag_lunas: 0 },
+        results: {
+          reservasi_kode: 'TMP-E2E',
+          flag_harga_berubah: 1,
+          total_bayar: 150_000,
+          flag_lunas: 0,
+          kunci_pesanan: 'kunci-pesanan-e2e-000001',
+        },
       },
     });
   });
