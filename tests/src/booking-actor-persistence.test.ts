@@ -191,3 +191,33 @@ describe('booking persistence off the tap', () => {
     hidden.mockRestore();
   });
 });
+
+describe('a flow stored before the seat hold existed', () => {
+  it('is restored with its progress, an empty hold and no key fingerprint', () => {
+    const storage = memoryStorage();
+    const first = createBookingActor({ input, storage });
+    first.send({ type: 'trip.set', trip });
+    const stored = JSON.parse(storage.data.get(BOOKING_STORAGE_KEY) as string) as {
+      context: Record<string, unknown>;
+    };
+    first.stop();
+    // What an older build wrote: the same flow without the hold's fields.
+    delete stored.context.hold;
+    delete stored.context.reservationFingerprint;
+    storage.data.set(BOOKING_STORAGE_KEY, JSON.stringify(stored));
+
+    const restored = createBookingActor({ input, storage });
+    const { context } = restored.getSnapshot();
+    expect(context.trip).toEqual(trip);
+    expect(context.hold).toEqual({
+      token: null,
+      endsAt: null,
+      deadline: null,
+      remainingMs: 0,
+      legs: [],
+      again: false,
+    });
+    expect(context.reservationFingerprint).toBeNull();
+    restored.stop();
+  });
+});
