@@ -30,7 +30,7 @@ function CopyNumber({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="flex items-center gap-3">
-      <p className="min-w-0 flex-1 font-mono text-2xl font-bold tracking-wide" data-testid="payment-number">
+      <p className="min-w-0 flex-1 font-mono text-xl font-bold whitespace-nowrap" data-testid="payment-number">
         {groupDigits(value)}
       </p>
       <button
@@ -81,7 +81,7 @@ function HowToPay({ instruction, code }: { instruction: PaymentInstruction; code
           <CopyNumber value={number} label={NUMBER_LABEL[instruction.jenis]} />
         </div>
       ) : null}
-      <dl className="hairline flex flex-col gap-1 border-t border-grey-200 pt-3 text-sm">
+      <dl className="flex flex-col gap-1 border-t border-grey-200 pt-3 text-sm">
         <div className="flex justify-between gap-3">
           <dt className="text-grey-700">{PAYMENT_TEXT.ticketPrice}</dt>
           <dd>{formatRupiah(instruction.total_bayar - instruction.biaya_admin)}</dd>

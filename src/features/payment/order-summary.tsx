@@ -63,7 +63,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
           <dd className="text-lg font-bold">{formatRupiah(order.total_bayar - order.biaya_admin)}</dd>
         </div>
       </dl>
-      <ul className="hairline mt-3 divide-y divide-grey-200 border-t border-grey-200 pt-3">
+      <ul className="mt-3 divide-y divide-grey-200 border-t border-grey-200 pt-3">
         {legsOf(order).map(({ title, leg }) => (
           <LegLine key={`${leg.jadwal_kode}-${title ?? ''}`} title={title} leg={leg} />
         ))}
