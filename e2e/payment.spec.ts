@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import {
   JAKARTA,
   blockingViolations,
@@ -105,5 +107,36 @@ test('book, choose "BCA Virtual Account", pay, see the VA number, simulate the p
     await expect(page).toHaveURL(new RegExp(`/app/order/${code}$`));
     await expect(page.getByText('Lunas').first()).toBeVisible();
   }
+  expect(await blockingViolations(page)).toEqual([]);
+});
+
+test('change-payment sheet of payment-order: QRIS is chosen and paid; the payment page draws a QR that reads back', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const code = await bookOneWayUnpaid(page);
+
+  // Opened straight from a link: the chooser in a sheet over the payment-order page.
+  await page.goto(`/app/payment-order/${code}/change-payment`);
+  const sheet = page.getByRole('dialog', { name: 'Ganti Metode Pembayaran' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole('timer')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+  await expect(sheet.getByRole('button', { name: 'Bayar', exact: true })).toBeDisabled();
+  expect(await blockingViolations(page)).toEqual([]);
+  const qris = sheet.getByRole('radio', { name: /^QRIS/ });
+  await expect(qris).toHaveAccessibleName(/Biaya admin 1%/);
+  await sheet.getByText('QRIS', { exact: true }).click();
+  await expect(qris).toBeChecked();
+  await sheet.getByRole('button', { name: 'Bayar', exact: true }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/app/payment-url\\?reservasi_kode=${code}$`));
+  const image = page.getByRole('img', { name: `QRIS untuk membayar pesanan ${code}` });
+  await expect(image).toBeVisible();
+  const png = PNG.sync.read(await image.screenshot());
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  // A QRIS payload (EMV: payload format 01 first) carrying this order's code as its bill number.
+  expect(decoded?.data.startsWith('000201')).toBe(true);
+  expect(decoded?.data).toContain(code);
+  await expect(page.getByTestId('payment-number')).toHaveCount(0);
   expect(await blockingViolations(page)).toEqual([]);
 });
