@@ -48,7 +48,7 @@ const PROMO = 'Pilih Cipta Trans 11.00 WIB';
 const FARE_CHANGE = 'Pilih Cipta Trans 20.00 WIB';
 const SEAT = 10;
 /** Days from today of each test, so the seats one books take none of another's (other specs: 1-14). */
-const DAY = { race: 15, fareChange: 16, callFailure: 17, heldElsewhere: 18, holdRefused: 19 } as const;
+const DAY = { race: 15, fareChange: 16, callFailure: 17, heldElsewhere: 18, holdRefused: 19, released: 20 } as const;
 
 const CODE_URL = /\/app\/confirmation-order\/([A-HJ-KM-NP-Z2-9]{10})$/;
 
@@ -165,6 +165,37 @@ test('a seat held in one browser shows taken in another; its holder still sees i
   await expect(page.getByRole('timer')).toContainText('Kursi ditahan untuk Anda selama');
   await toSeatPage(page, PROMO, DAY.heldElsewhere);
   await expect(seatButton(page, SEAT)).not.toHaveAttribute('aria-disabled', 'true');
+  await other.context.close();
+});
+
+test('leaving the booking ("Konfirmasi Kembali ?" Ya) lets the held seat go: another browser can take it', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await bookSeat(page, PROMO, DAY.released, SEAT, 'Budi Santoso');
+  await expect(page.getByRole('timer')).toContainText('Kursi ditahan untuk Anda selama');
+  const other = await secondBrowser(browser, testInfo);
+  await toSeatPage(other.page, PROMO, DAY.released);
+  await expect(seatButton(other.page, SEAT)).toHaveAttribute('aria-disabled', 'true');
+
+  const released = page.waitForRequest(
+    (request) =>
+      request.url().endsWith('/hold-kursi') && (request.postDataJSON() as { kursi: string[] }).kursi.length === 0,
+  );
+  await page.getByRole('button', { name: 'Kembali' }).click();
+  await dialog(page, TEXT.leaveDialog).getByRole('button', { name: 'Ya' }).click();
+  await expect(page).toHaveURL(/\/app\/schedule\?/);
+  const release = await released;
+  expect((release.postDataJSON() as { hold_token?: string }).hold_token).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+  expect((await release.response())?.status()).toBe(200);
+
+  // "Pilih" again: the seat page loads its layout afresh (a reload would restore the one it had).
+  await toSeatPage(other.page, PROMO, DAY.released);
+  await expect(seatButton(other.page, SEAT)).not.toHaveAttribute('aria-disabled', 'true');
+  await pickSeats(other.page, { numbers: [SEAT], button: seatSaveLabel(other.page) });
+  await completeBooking(other.page, 'Siti Aminah');
+  await confirmReservation(other.page);
+  await expect(other.page).toHaveURL(CODE_URL);
   await other.context.close();
 });
 
