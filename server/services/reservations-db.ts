@@ -97,10 +97,52 @@ export async function insertBookings(tx: Tx, rows: NewBookings): Promise<Map<str
 /** Code-unit order, the same in every process whatever its locale. */
 const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Seats in one global order, so two transactions wanting overlapping seats take their index entries in the same order. */
+export function inSeatOrder(seats: readonly LegSeat[]): LegSeat[] {
+  return [...seats].sort((a, b) => a.scheduleId - b.scheduleId || order(a.date, b.date) || order(a.seat, b.seat));
+}
+
+/** A seat row as the seat insert returns it. */
+export interface InsertedSeat {
+  id: number;
+  schedule_id: number;
+  departure_date: string;
+  seat_no: string;
+}
+
+/**
+ * The INSERT of these seats (already inSeatOrder) through the unique index, returning what went
+ * in. `reservationId` may be SQL, such as a column of a reservation inserted in the same statement.
+ */
+export function seatsInsertSql(
+  sorted: readonly LegSeat[],
+  rows: { reservationId: number | SQL | null; holdToken: string | null; expiresAt: Date | null },
+  from: SQL = sql``,
+): SQL {
+  const expires = rows.expiresAt ? rows.expiresAt.toISOString() : null;
+  return sql`
+    INSERT INTO seat_bookings (schedule_id, departure_date, seat_no, reservation_id, hold_token, expires_at, live)
+    SELECT s.schedule_id, s.departure_date, s.seat_no, ${rows.reservationId}::int,
+           ${rows.holdToken}::text, ${expires}::timestamptz, true
+    FROM ${legSeatsTable(sorted)}${from}
+    ORDER BY s.ord
+    ON CONFLICT (schedule_id, departure_date, seat_no) WHERE live DO NOTHING
+    RETURNING id::int AS id, schedule_id::int AS schedule_id, to_char(departure_date, 'YYYY-MM-DD') AS departure_date,
+              seat_no::text AS seat_no`;
+}
+
+export function seatsByKey(rows: readonly InsertedSeat[]): Map<string, number> {
+  return new Map(
+    rows.map((row) => [
+      legSeatKey({ scheduleId: row.schedule_id, date: row.departure_date, seat: row.seat_no }),
+      row.id,
+    ]),
+  );
+}
+
 /**
  * Seats of any number of departures in one statement, through the unique index; returns the
- * seats booked by legSeatKey with their row ids. Rows go in one global order, so two
- * transactions wanting overlapping seats take their index entries in the same order.
+ * seats booked by legSeatKey with their row ids.
  */
 export async function insertLegSeats(
   tx: Tx,
@@ -108,28 +150,7 @@ export async function insertLegSeats(
   rows: { reservationId: number | null; holdToken: string | null; expiresAt: Date | null },
 ): Promise<Map<string, number>> {
   if (seats.length === 0) return new Map();
-  const sorted = [...seats].sort(
-    (a, b) => a.scheduleId - b.scheduleId || order(a.date, b.date) || order(a.seat, b.seat),
-  );
-  const expires = rows.expiresAt ? rows.expiresAt.toISOString() : null;
-  const inserted = await queryRows<{ id: number; schedule_id: number; departure_date: string; seat_no: string }>(
-    asDb(tx),
-    sql`
-    INSERT INTO seat_bookings (schedule_id, departure_date, seat_no, reservation_id, hold_token, expires_at, live)
-    SELECT s.schedule_id, s.departure_date, s.seat_no, ${rows.reservationId}::int,
-           ${rows.holdToken}::text, ${expires}::timestamptz, true
-    FROM ${legSeatsTable(sorted)}
-    ORDER BY s.ord
-    ON CONFLICT (schedule_id, departure_date, seat_no) WHERE live DO NOTHING
-    RETURNING id::int AS id, schedule_id::int AS schedule_id, to_char(departure_date, 'YYYY-MM-DD') AS departure_date,
-              seat_no::text AS seat_no`,
-  );
-  return new Map(
-    inserted.map((row) => [
-      legSeatKey({ scheduleId: row.schedule_id, date: row.departure_date, seat: row.seat_no }),
-      row.id,
-    ]),
-  );
+  return seatsByKey(await queryRows<InsertedSeat>(asDb(tx), seatsInsertSql(inSeatOrder(seats), rows)));
 }
 
 /** `YYYY-MM-DD HH:mm` in Jakarta (UTC+7, no daylight saving). */

@@ -19,22 +19,33 @@ import type { Database } from '../db/client';
 import { passengers, reservations } from '../db/schema';
 import { ApiError, badRequest, notBookable, notFound, seatTaken } from './errors';
 import type { AuthCustomer } from './customers';
-import { assertConnectingTrip, priceTrip, readPriceData, tripLegsOf, type PriceRequest } from './pricing';
+import {
+  assertConnectingTrip,
+  priceTrip,
+  readPriceData,
+  tripLegsOf,
+  type PriceData,
+  type PriceRequest,
+} from './pricing';
 import {
   asDb,
   assertNotDeparted,
   expireDepartures,
+  inSeatOrder,
   insertBookings,
   insertLegSeats,
   legSeatKey,
   legSeatsTable,
+  seatsByKey,
+  seatsInsertSql,
   withRetry,
   type Departure,
+  type InsertedSeat,
   type LegSeat,
   type Tx,
 } from './reservations-db';
 import { assertSaleDate, loadSaleSchedules, seatsByNumber, type SaleSchedule } from './seats';
-import { queryRows } from './sql';
+import { queryRows, textArray } from './sql';
 import { lockVoucher } from './vouchers';
 
 export const RESERVATION = {
@@ -305,7 +316,7 @@ export async function reserve(
         const deadline = new Date(ctx.now.getTime() + RESERVATION.payMinutes * 60_000);
         const seatExpiry = paid ? null : deadline;
         const usedPoints = body.flag_point === 1 ? price.max_point : 0;
-        const { id: reservationId, code } = await insertReservation(tx, {
+        const values: NewReservation = {
           status: paid ? 'paid' : 'pending',
           customerId: ctx.customer?.id ?? null,
           bookerName: body.pemesan_nama,
@@ -325,47 +336,22 @@ export async function reserve(
           requestHash: hash,
           createdAt: ctx.now,
           expiresAt: deadline,
-        });
-        const insertRows = { reservationId, expiresAt: seatExpiry };
-
-        // Chosen seats of every leg: the caller's hold converted, the rest inserted, one statement each.
+        };
+        // Chosen seats of every leg.
         const chosen: LegSeat[] = legs.flatMap((leg, i) =>
           leg.seats.map((seat) => ({ ...(departures[i] as Departure), seat })),
         );
-        const booked = holdToken
-          ? await convertHold(tx, holdToken, chosen, reservationId, seatExpiry, ctx.now)
-          : new Map<string, number>();
-        const rest = chosen.filter((s) => !booked.has(legSeatKey(s)));
-        for (const [key, id] of await insertLegSeats(tx, rest, { holdToken: null, ...insertRows })) booked.set(key, id);
-        const gone = chosen.filter((s) => !booked.has(legSeatKey(s))).map((s) => s.seat);
-        if (gone.length > 0) throw seatTaken(RESERVATION_MESSAGE.seatTaken(gone));
-
-        const passengerRows: (typeof passengers.$inferInsert)[] = [];
-        for (const [i, leg] of legs.entries()) {
-          const departure = departures[i] as Departure;
-          let bookingIds: (number | undefined)[];
-          if (leg.seats.length === 0) {
-            const taken = data.booked[i] ?? new Set<string>();
-            bookingIds = [...(await seatOperatorLeg(tx, leg, departure, taken, insertRows)).values()];
-          } else {
-            bookingIds = leg.seats.map((seat) => booked.get(legSeatKey({ ...departure, seat })));
-          }
-          for (const [k, entry] of leg.entries.entries()) {
-            passengerRows.push({
-              reservationId,
-              seatBookingId: bookingIds[k] ?? null,
-              direction: leg.direction,
-              legNo: leg.legNo,
-              name: entry.penumpang_nama,
-            });
-          }
-        }
-        await tx.insert(passengers).values(passengerRows);
-        if (holdToken) {
-          // What the passenger held and did not book goes back to everyone.
-          await tx.execute(
-            sql`UPDATE seat_bookings SET live = false WHERE live AND hold_token = ${holdToken} AND reservation_id IS NULL`,
-          );
+        // Every leg with its seats chosen and no hold to convert: one statement writes it all.
+        const oneStatement =
+          !holdToken && legs.every((leg) => leg.seats.length > 0)
+            ? await insertReservationWithSeats(tx, values, chosen, ridersOf(legs, departures), seatExpiry)
+            : null;
+        const { code } =
+          oneStatement ??
+          (await insertStepByStep(tx, { values, legs, departures, chosen, data, holdToken, seatExpiry, now: ctx.now }));
+        if (oneStatement) {
+          const gone = chosen.filter((s) => !oneStatement.booked.has(legSeatKey(s))).map((s) => s.seat);
+          if (gone.length > 0) throw seatTaken(RESERVATION_MESSAGE.seatTaken(gone));
         }
         const result: ReservationOutcome = {
           reservasi_kode: code,
@@ -388,6 +374,128 @@ export async function reserve(
 }
 
 type NewReservation = Omit<typeof reservations.$inferInsert, 'code'>;
+
+/** One passenger of a seat-selection leg, by seat. */
+interface Rider extends LegSeat {
+  direction: 'pergi' | 'pulang';
+  legNo: number;
+  name: string;
+}
+
+function ridersOf(legs: LoadedLeg[], departures: Departure[]): Rider[] {
+  return legs.flatMap((leg, i) =>
+    leg.entries.map((entry, k) => ({
+      ...(departures[i] as Departure),
+      seat: leg.seats[k] ?? '',
+      direction: leg.direction,
+      legNo: leg.legNo,
+      name: entry.penumpang_nama,
+    })),
+  );
+}
+
+/**
+ * The reservation, its seats (through the unique index, as insertLegSeats) and its passengers in
+ * one statement. Null when the reservation row did not go in (its code or its Idempotency-Key met
+ * another): then nothing was written, and the step-by-step way tells the two apart.
+ */
+async function insertReservationWithSeats(
+  tx: Tx,
+  values: NewReservation,
+  seats: LegSeat[],
+  riders: Rider[],
+  expiresAt: Date | null,
+): Promise<{ id: number; code: string; booked: Map<string, number> } | null> {
+  const code = newReservationCode();
+  const reservation = tx
+    .insert(reservations)
+    .values({ ...values, code })
+    .onConflictDoNothing()
+    .returning({ id: reservations.id })
+    .getSQL();
+  const ridersTable = sql`unnest(${textArray(riders.map((r) => String(r.scheduleId)))}::int[], ${textArray(
+    riders.map((r) => r.date),
+  )}, ${textArray(riders.map((r) => r.seat))}, ${textArray(riders.map((r) => r.direction))}, ${textArray(
+    riders.map((r) => String(r.legNo)),
+  )}::int[], ${textArray(riders.map((r) => r.name))}) WITH ORDINALITY AS p(schedule_id, departure_date, seat_no, direction, leg_no, name, ord)`;
+  const rows = await queryRows<{ reservation_id: number } & Partial<InsertedSeat>>(
+    asDb(tx),
+    sql`
+    WITH res AS (${reservation}),
+    seats AS (${seatsInsertSql(inSeatOrder(seats), { reservationId: sql`res.id`, holdToken: null, expiresAt }, sql` CROSS JOIN res`)}),
+    riders AS (
+      INSERT INTO passengers (reservation_id, seat_booking_id, direction, leg_no, name)
+      SELECT res.id, seats.id, p.direction, p.leg_no, p.name
+      FROM ${ridersTable}
+      JOIN seats ON seats.schedule_id = p.schedule_id AND seats.departure_date = p.departure_date AND seats.seat_no = p.seat_no
+      CROSS JOIN res
+      ORDER BY p.ord
+    )
+    SELECT res.id::int AS reservation_id, seats.id, seats.schedule_id, seats.departure_date, seats.seat_no
+    FROM res LEFT JOIN seats ON true`,
+  );
+  const id = rows[0]?.reservation_id;
+  if (id === undefined) return null;
+  const inserted = rows.filter((row): row is typeof row & InsertedSeat => row.id !== null && row.id !== undefined);
+  return { id, code, booked: seatsByKey(inserted) };
+}
+
+/** The general way, a statement a step: hold conversion, legs the operator seats, retries of a clashing code. */
+async function insertStepByStep(
+  tx: Tx,
+  w: {
+    values: NewReservation;
+    legs: LoadedLeg[];
+    departures: Departure[];
+    chosen: LegSeat[];
+    data: PriceData;
+    holdToken: string | null;
+    seatExpiry: Date | null;
+    now: Date;
+  },
+): Promise<{ id: number; code: string }> {
+  const { legs, departures, chosen, holdToken } = w;
+  const { id: reservationId, code } = await insertReservation(tx, w.values);
+  const insertRows = { reservationId, expiresAt: w.seatExpiry };
+
+  // The caller's hold converted, the rest inserted, one statement each.
+  const booked = holdToken
+    ? await convertHold(tx, holdToken, chosen, reservationId, w.seatExpiry, w.now)
+    : new Map<string, number>();
+  const rest = chosen.filter((s) => !booked.has(legSeatKey(s)));
+  for (const [key, id] of await insertLegSeats(tx, rest, { holdToken: null, ...insertRows })) booked.set(key, id);
+  const gone = chosen.filter((s) => !booked.has(legSeatKey(s))).map((s) => s.seat);
+  if (gone.length > 0) throw seatTaken(RESERVATION_MESSAGE.seatTaken(gone));
+
+  const passengerRows: (typeof passengers.$inferInsert)[] = [];
+  for (const [i, leg] of legs.entries()) {
+    const departure = departures[i] as Departure;
+    let bookingIds: (number | undefined)[];
+    if (leg.seats.length === 0) {
+      const taken = w.data.booked[i] ?? new Set<string>();
+      bookingIds = [...(await seatOperatorLeg(tx, leg, departure, taken, insertRows)).values()];
+    } else {
+      bookingIds = leg.seats.map((seat) => booked.get(legSeatKey({ ...departure, seat })));
+    }
+    for (const [k, entry] of leg.entries.entries()) {
+      passengerRows.push({
+        reservationId,
+        seatBookingId: bookingIds[k] ?? null,
+        direction: leg.direction,
+        legNo: leg.legNo,
+        name: entry.penumpang_nama,
+      });
+    }
+  }
+  await tx.insert(passengers).values(passengerRows);
+  if (holdToken) {
+    // What the passenger held and did not book goes back to everyone.
+    await tx.execute(
+      sql`UPDATE seat_bookings SET live = false WHERE live AND hold_token = ${holdToken} AND reservation_id IS NULL`,
+    );
+  }
+  return { id: reservationId, code };
+}
 
 /**
  * Inserts the reservation under a fresh code. A clash on the code draws another; a clash on the
