@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { CircleAlert, CircleCheck, CircleX, Clock } from 'lucide-react';
@@ -49,6 +49,9 @@ export function isStatusView(view: PaymentView): view is StatusView {
  */
 export function PaymentStatus({ actor, view, code }: { actor: PaymentActor; view: StatusView; code: string }) {
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Once per outcome, not on every render: a screen reader hears what happened.
+  useEffect(() => heading.current?.focus({ preventScroll: true }), [view]);
   const look = STATUS_LOOK[view];
   const Icon = look.icon;
   const note: ReactNode =
@@ -65,12 +68,7 @@ export function PaymentStatus({ actor, view, code }: { actor: PaymentActor; view
       className="hairline flex flex-col items-center rounded-card border-grey-200 bg-white px-6 py-8 text-center"
     >
       <Icon className={cx('size-12', look.tone)} aria-hidden="true" />
-      <h2
-        id="payment-status-title"
-        tabIndex={-1}
-        ref={(heading) => heading?.focus({ preventScroll: true })}
-        className="mt-3 text-xl font-bold outline-none"
-      >
+      <h2 id="payment-status-title" tabIndex={-1} ref={heading} className="mt-3 text-xl font-bold outline-none">
         {look.title}
       </h2>
       {note ? <p className="mt-2 max-w-sm text-sm text-grey-700">{note}</p> : null}
