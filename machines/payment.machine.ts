@@ -74,7 +74,9 @@ export type PaymentEvent =
   | { type: 'payment.pay' }
   | { type: 'payment.simulate' }
   | { type: 'payment.check' }
-  | { type: 'load.retry' };
+  | { type: 'load.retry' }
+  /** The page is shown again: a hidden tab's timers were slowed, so the server clock sets the time. */
+  | { type: 'countdown.sync' };
 
 export const paymentMessages = {
   payFailed: 'Tidak dapat memproses pembayaran',
@@ -250,6 +252,38 @@ export const paymentMachine = setup({
                   { target: 'running', reenter: true, actions: 'tick' },
                 ],
               },
+              on: { 'countdown.sync': 'syncing' },
+            },
+            syncing: {
+              description: 'Reads the order again (detail-reservasi) for the time left by the server clock.',
+              invoke: {
+                id: 'syncOrder',
+                src: 'loadOrder',
+                input: ({ context }) => ({ code: context.code }),
+                onDone: [
+                  {
+                    guard: { type: 'isPaid', params: ({ event }) => ({ order: event.output.order }) },
+                    target: '#payment.paid',
+                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isCancelled', params: ({ event }) => ({ order: event.output.order }) },
+                    target: '#payment.cancelled',
+                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isOutOfTime', params: ({ event }) => ({ read: event.output }) },
+                    target: '#payment.expired',
+                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
+                  },
+                  {
+                    target: 'running',
+                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
+                  },
+                ],
+                // No answer: the count goes on from where it was.
+                onError: 'running',
+              },
             },
           },
         },
@@ -366,6 +400,38 @@ export const paymentMachine = setup({
                   { guard: 'isLastTick', target: '#payment.expired', actions: 'tick' },
                   { target: 'running', reenter: true, actions: 'tick' },
                 ],
+              },
+              on: { 'countdown.sync': 'syncing' },
+            },
+            syncing: {
+              description: 'Reads the order again (detail-reservasi) for the time left by the server clock.',
+              invoke: {
+                id: 'syncOrder',
+                src: 'loadOrder',
+                input: ({ context }) => ({ code: context.code }),
+                onDone: [
+                  {
+                    guard: { type: 'isPaid', params: ({ event }) => ({ order: event.output.order }) },
+                    target: '#payment.paid',
+                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isCancelled', params: ({ event }) => ({ order: event.output.order }) },
+                    target: '#payment.cancelled',
+                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isOutOfTime', params: ({ event }) => ({ read: event.output }) },
+                    target: '#payment.expired',
+                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
+                  },
+                  {
+                    target: 'running',
+                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
+                  },
+                ],
+                // No answer: the count goes on from where it was.
+                onError: 'running',
               },
             },
           },

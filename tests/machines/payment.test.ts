@@ -164,6 +164,39 @@ describe('payment countdown on a simulated clock', () => {
   });
 });
 
+describe('countdown after a hidden spell', () => {
+  it("shown again after a hidden spell, the countdown takes the server clock's time", async () => {
+    const { actor, clock } = start(
+      {},
+      {
+        checkout: { order: order(), remainingMs: 20 * 60_000, methods: METHODS },
+        // Slowed timers counted 2 s while 12 minutes passed.
+        order: { order: order(), remainingMs: 8 * 60_000 },
+      },
+    );
+    await settle();
+    clock.increment(1000);
+    clock.increment(1000);
+    actor.send({ type: 'countdown.sync' });
+    await settle();
+    expect(actor.getSnapshot().context.remainingMs).toBe(8 * 60_000);
+    expect(paymentView(actor.getSnapshot())).toBe('checkout');
+    clock.increment(1000);
+    expect(actor.getSnapshot().context.remainingMs).toBe(8 * 60_000 - 1000);
+  });
+
+  it('a sync that finds the time over ends on expired', async () => {
+    const { actor } = start(
+      {},
+      { checkout: { order: order(), remainingMs: HOUR, methods: METHODS }, order: { order: order(), remainingMs: 0 } },
+    );
+    await settle();
+    actor.send({ type: 'countdown.sync' });
+    await settle();
+    expect(paymentView(actor.getSnapshot())).toBe('expired');
+  });
+});
+
 describe('payment choices', () => {
   it('preselects the method the order already has, when it is still offered', async () => {
     const { actor } = start(

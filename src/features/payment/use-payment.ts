@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import type { PaymentPage } from '../../../machines/payment.machine';
@@ -15,7 +15,16 @@ export function usePaymentActor(code: string, page: PaymentPage) {
   const layout = useLayoutMode();
   const inspect = useFlowInspect();
   const logic = useMemo(() => paymentMachineWithEffects(queryClient), [queryClient]);
-  return useActorRef(logic, { input: { code, page, layout }, ...(inspect ? { inspect } : {}) });
+  const actor = useActorRef(logic, { input: { code, page, layout }, ...(inspect ? { inspect } : {}) });
+  useEffect(() => {
+    // A hidden tab's timers are slowed down: shown again, the machine asks the server clock.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') actor.send({ type: 'countdown.sync' });
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [actor]);
+  return actor;
 }
 
 export type PaymentActor = ReturnType<typeof usePaymentActor>;
