@@ -44,10 +44,25 @@ const NO_SEAT_SELECTION_TWO_LEFT = 'Pilih Pasundan Shuttle Kencana 13.30 WIB';
 const THREE_LEGS = /^Pilih Cipta Trans \+ Nusa Rapi Shuttle \+ Surya Bahari /;
 /** Days from today on which each reserving flow travels, so the seats it books take no other test's. */
 const RESERVING_DAY = { oneWay: 4, roundTrip: 5, connecting: 8, noSeatSelection: 9 } as const;
+/**
+ * Days of the flows that only save seats: saved seats are held for HOLD_MINUTES (hold-kursi), so
+ * two tests choosing seat 9 of one departure on one day would meet each other's hold.
+ */
+const SEAT_DAY = {
+  voucherSheet: 21,
+  validation: 22,
+  vouchers: 25,
+  donation: 26,
+  signedIn: 27,
+  leave: 28,
+  changeSeats: 29,
+  changePassengers: 30,
+  accessibility: 31,
+} as const;
 
 /** Seat page -> booking page for a one-way trip: desktop returns at once, mobile saves the names first. */
-async function oneWayWithSeats(page: Page, seats: number[], names: string[]) {
-  await searchAndChoose(page, JAKARTA, PROMO);
+async function oneWayWithSeats(page: Page, seats: number[], names: string[], day: number) {
+  await searchAndChoose(page, JAKARTA, PROMO, false, day);
   await expect(page).toHaveURL(/\/app\/select-seat/);
   await pickSeats(page, { numbers: seats, button: seatSaveLabel(page) });
   if (isMobile(page)) {
@@ -274,7 +289,7 @@ test('schedule without seat selection and 2 seats left: a third passenger finds 
 test('the voucher sheet by its address: refused without the booker, kept by a reload with one history entry', async ({
   page,
 }) => {
-  await oneWayWithSeats(page, [9], ['Siti Aminah']);
+  await oneWayWithSeats(page, [9], ['Siti Aminah'], SEAT_DAY.voucherSheet);
   await page.goto('/app/information-passengers/list-voucher');
   await expect(toast(page, TEXT.bookerEmpty)).toBeVisible();
   await expectBookingPage(page);
@@ -303,7 +318,7 @@ test('validation stops on each missing piece in the spec order, with its message
   };
 
   if (isMobile(page)) {
-    await searchAndChoose(page, JAKARTA, PROMO);
+    await searchAndChoose(page, JAKARTA, PROMO, false, SEAT_DAY.validation);
     await pickSeats(page, { numbers: [9], button: 'Lanjutkan' });
     await expect(page.getByRole('heading', { level: 1, name: 'Form Penumpang Pergi' })).toBeVisible();
     // Back to the booking page without names: the seat is there, its name is not.
@@ -319,7 +334,7 @@ test('validation stops on each missing piece in the spec order, with its message
     await expectBookingPage(page);
   } else {
     // Desktop round trip: the return passengers have their own message.
-    await searchAndChoose(page, JAKARTA, PROMO, true);
+    await searchAndChoose(page, JAKARTA, PROMO, true, SEAT_DAY.validation);
     await choose(page, /^Pilih /);
     await pickSeats(page, { numbers: [9], button: 'Pilih Kursi Pulang' });
     await pickSeats(page, { count: 1, button: 'Simpan' });
@@ -352,7 +367,7 @@ test('vouchers: the list needs the booker; HEMAT10 applied, KADALUARSA refused w
 }) => {
   test.setTimeout(60_000);
   // Two promo seats: Rp 198.000, above HEMAT10's minimum of Rp 100.000.
-  await oneWayWithSeats(page, [9, 10], ['Siti Aminah', 'Rudi Hartono']);
+  await oneWayWithSeats(page, [9, 10], ['Siti Aminah', 'Rudi Hartono'], SEAT_DAY.vouchers);
   await page.getByRole('button', { name: 'Gunakan Voucher' }).click();
   await expect(toast(page, TEXT.bookerEmpty)).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Pilih Voucher' })).toHaveCount(0);
@@ -385,7 +400,7 @@ test('vouchers: the list needs the booker; HEMAT10 applied, KADALUARSA refused w
 });
 
 test('donation and points: presets, the message counter, and the points refusal for a guest', async ({ page }) => {
-  await oneWayWithSeats(page, [9], ['Siti Aminah']);
+  await oneWayWithSeats(page, [9], ['Siti Aminah'], SEAT_DAY.donation);
   await page.getByRole('switch', { name: 'Donasi Berkah' }).check();
   await expect(page.getByText('Mulai dari Rp. 2.000')).toBeVisible();
   await expect.poll(async () => (await priceLines(page)).join(' | ')).toContain('Rp 101.000');
@@ -413,7 +428,7 @@ test('a signed-in customer: the booker comes from the profile and points show as
 }) => {
   // The seeded demo customer (server/db/seed.ts SEED_FIXTURES.customers.demo): 25.000 points.
   await context.addCookies([{ name: '_atx', value: 'demo-token-berangkat', url: baseURL ?? '' }]);
-  await oneWayWithSeats(page, [9, 10], ['Siti Aminah', 'Rudi Hartono']);
+  await oneWayWithSeats(page, [9, 10], ['Siti Aminah', 'Rudi Hartono'], SEAT_DAY.signedIn);
   if (isMobile(page)) {
     await expect(page.getByRole('region', { name: 'Data Pemesan' }).getByText('rina.kartika@contoh.id')).toBeVisible();
   } else {
@@ -443,7 +458,7 @@ test('the free departure: refundable is disabled with its note', async ({ page }
 });
 
 test('going back from the booking page asks "Konfirmasi Kembali ?" first', async ({ page }) => {
-  await oneWayWithSeats(page, [9], ['Siti Aminah']);
+  await oneWayWithSeats(page, [9], ['Siti Aminah'], SEAT_DAY.leave);
   await expectBookingPage(page);
   await page.getByRole('button', { name: 'Kembali' }).click();
   const leave = dialog(page, TEXT.leaveDialog);
@@ -461,7 +476,7 @@ test('going back from the booking page asks "Konfirmasi Kembali ?" first', async
 test('desktop "Ganti Kursi" opens the "Pilih Kursi" sheet; its seats replace the old ones @desktop-only', async ({
   page,
 }) => {
-  await oneWayWithSeats(page, [9], ['Siti Aminah']);
+  await oneWayWithSeats(page, [9], ['Siti Aminah'], SEAT_DAY.changeSeats);
   await desktopPassengers(page).getByRole('button', { name: 'Ganti Kursi' }).click();
   const sheet = page.getByRole('dialog', { name: 'Pilih Kursi' });
   await expect(sheet).toHaveAttribute('data-state', 'open');
@@ -474,7 +489,7 @@ test('desktop "Ganti Kursi" opens the "Pilih Kursi" sheet; its seats replace the
 });
 
 test('changing passengers after seats asks "Ubah Penumpang ?" and resets the seats', async ({ page }) => {
-  await oneWayWithSeats(page, [9], ['Siti Aminah']);
+  await oneWayWithSeats(page, [9], ['Siti Aminah'], SEAT_DAY.changePassengers);
   const scope = isMobile(page) ? page.getByRole('region', { name: 'Data Penumpang' }) : desktopPassengers(page);
   await scope.getByRole('button', { name: 'Tambah Penumpang' }).click();
   const change = dialog(page, TEXT.changePassengersDialog);
@@ -500,7 +515,7 @@ test('the booking page, its sheets and the reservation loader have no serious or
   page,
 }) => {
   test.setTimeout(90_000);
-  await oneWayWithSeats(page, [9], ['Siti Aminah']);
+  await oneWayWithSeats(page, [9], ['Siti Aminah'], SEAT_DAY.accessibility);
   expect(await blockingViolations(page)).toEqual([]);
 
   const sheets: Array<{ open: () => Promise<void>; name: string }> = [
