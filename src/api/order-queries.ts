@@ -12,6 +12,9 @@ import { isApiError, type ApiClient, type ApiErrorCode } from './client';
  * them as outcomes (src/flow/order-flow.ts); other screens share the order through the query.
  */
 
+/** How long one read of the order serves: a page opened by a loader reuses it, a later visit reads again. */
+export const ORDER_READ_FRESH_MS = 5_000;
+
 /** The key of one order's read; invalidate it after changing the order (payment method). */
 export const orderQueryKey = (code: string) => ['detail-reservasi', { code: code.toUpperCase() }] as const;
 
@@ -37,12 +40,12 @@ export function isNoAccess(error: unknown): boolean {
   return isApiError(error) && NO_ACCESS.has(error.code);
 }
 
-export const orderDetailQueryOptions = (code: string) =>
+export const orderDetailQueryOptions = (code: string, client: ApiClient = api) =>
   queryOptions({
     queryKey: orderQueryKey(code),
-    queryFn: ({ signal }) => fetchOrderDetail(code, signal),
-    // The status changes on payment, cancelling and expiry: every visit reads it again.
-    staleTime: 0,
+    queryFn: ({ signal }) => fetchOrderDetail(code, signal, client),
+    // The status and the deadline move: a loader's read serves the page it opens, no longer.
+    staleTime: ORDER_READ_FRESH_MS,
     // No access will not change on a retry.
     retry: (failures, error) => failures < 1 && isApiError(error) && error.code === 'NETWORK',
   });

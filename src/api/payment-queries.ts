@@ -1,9 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { OrderDetail } from '../../contract/order';
-import { ORDER_KEY_HEADER, type PaymentInstruction, type SimulasiBayarResults } from '../../contract/payment';
+import { type PaymentInstruction, type SimulasiBayarResults } from '../../contract/payment';
 import type { PaymentOutcome } from '../../machines/payment.machine';
-import { orderKeyOf } from '../platform/order-keys';
 import { api } from './api';
+import { orderKeyHeaders, orderQueryKey } from './order-queries';
 import type { ErrorCode } from '../../contract/envelope';
 import { isApiError, type ApiClient, type ApiErrorCode, type RequestOptions } from './client';
 import { friendlyErrorMessage } from './errors';
@@ -18,30 +17,18 @@ import { friendlyErrorMessage } from './errors';
 const SECOND = 1000;
 
 function orderOptions(code: string, signal?: AbortSignal): RequestOptions {
-  const key = orderKeyOf(code);
-  return { ...(signal ? { signal } : {}), ...(key ? { headers: { [ORDER_KEY_HEADER]: key } } : {}) };
+  const headers = orderKeyHeaders(code);
+  return { ...(signal ? { signal } : {}), ...(headers ? { headers } : {}) };
 }
 
 const upper = (code: string) => code.toUpperCase();
 
-export const paymentOrderQueryKey = (code: string) => ['detail-reservasi', { code: upper(code) }] as const;
 export const paymentMethodsQueryKey = (code: string) => ['list-jenis-pembayaran', { code: upper(code) }] as const;
 export const paymentInstructionQueryKey = (code: string) => ['detail-pembayaran', { code: upper(code) }] as const;
 
 /** No network retry for "not yours" or "not payable": those answers do not change on a retry. */
 const retryNetworkOnce = (failures: number, error: unknown) =>
   failures < 1 && isApiError(error) && error.code === 'NETWORK';
-
-/** The order with the server's clock; read again on every visit (status and deadline move). */
-export const paymentOrderQueryOptions = (code: string, client: ApiClient = api) =>
-  queryOptions({
-    queryKey: paymentOrderQueryKey(code),
-    queryFn: ({ signal }): Promise<OrderDetail> =>
-      client.request('detailReservasi', { reservasi_kode: upper(code) }, orderOptions(code, signal)),
-    // A loader's read is reused by the page it opens, not older.
-    staleTime: 5 * SECOND,
-    retry: retryNetworkOnce,
-  });
 
 /** The methods for this order, with each fee on its amount. */
 export const paymentMethodsQueryOptions = (code: string, client: ApiClient = api) =>
@@ -100,7 +87,7 @@ export function changePaymentMethod(
     );
     queryClient.setQueryData(paymentInstructionQueryKey(code), instruction);
     // The order's total now carries the method's fee.
-    void queryClient.invalidateQueries({ queryKey: paymentOrderQueryKey(code) });
+    void queryClient.invalidateQueries({ queryKey: orderQueryKey(code) });
     return instruction;
   });
 }
@@ -114,7 +101,7 @@ export function simulatePayment(
 ): Promise<PaymentOutcome<SimulasiBayarResults>> {
   return asOutcome(async () => {
     const results = await client.request('simulasiBayar', { reservasi_kode: upper(code) }, orderOptions(code, signal));
-    void queryClient.invalidateQueries({ queryKey: paymentOrderQueryKey(code) });
+    void queryClient.invalidateQueries({ queryKey: orderQueryKey(code) });
     void queryClient.invalidateQueries({ queryKey: paymentInstructionQueryKey(code) });
     return results;
   });

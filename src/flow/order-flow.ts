@@ -13,16 +13,12 @@ import { api } from '../api/api';
 import type { ApiClient } from '../api/client';
 import {
   cancelOrder,
-  fetchOrderDetail,
   loadOrderOutcome,
   lookupOrder,
   orderDetailQueryOptions,
   orderQueryKey,
 } from '../api/order-queries';
 import { rememberOrderKey } from '../platform/order-keys';
-
-/** A read the route's loader made this recently is the machine's first read too. */
-const FIRST_READ_FRESH_MS = 5_000;
 
 /**
  * The order machine's effects: the reads go through the query cache (so the payment sheet and
@@ -35,9 +31,8 @@ export function orderMachineWithEffects(queryClient: QueryClient, client: ApiCli
       loadOrder: fromPromise<LoadOutcome, LoadOrderInput>(({ input }) =>
         loadOrderOutcome(() =>
           queryClient.fetchQuery({
-            ...orderDetailQueryOptions(input.code),
-            queryFn: ({ signal }) => fetchOrderDetail(input.code, signal, client),
-            staleTime: input.fresh ? 0 : FIRST_READ_FRESH_MS,
+            ...orderDetailQueryOptions(input.code, client),
+            ...(input.fresh ? { staleTime: 0 } : {}),
           }),
         ),
       ),

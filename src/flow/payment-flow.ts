@@ -16,10 +16,9 @@ import {
   changePaymentMethod,
   paymentInstructionQueryOptions,
   paymentMethodsQueryOptions,
-  paymentOrderQueryKey,
-  paymentOrderQueryOptions,
   simulatePayment,
 } from '../api/payment-queries';
+import { orderDetailQueryOptions, orderQueryKey } from '../api/order-queries';
 
 /**
  * The payment machine's effects, supplied with `.provide()`: reads go through the query cache
@@ -47,9 +46,9 @@ function isPayable(read: OrderRead): boolean {
 export function paymentMachineWithEffects(queryClient: QueryClient, client: ApiClient = api) {
   /** The order from the cache or the server; `fresh` skips the cache ("Cek Status Pembayaran"). */
   async function readOrder(code: string, fresh = false): Promise<OrderRead> {
-    const options = paymentOrderQueryOptions(code, client);
+    const options = orderDetailQueryOptions(code, client);
     const order = await queryClient.fetchQuery(fresh ? { ...options, staleTime: 0 } : options);
-    const receivedAt = queryClient.getQueryState(paymentOrderQueryKey(code))?.dataUpdatedAt ?? Date.now();
+    const receivedAt = queryClient.getQueryState(orderQueryKey(code))?.dataUpdatedAt ?? Date.now();
     return { order, remainingMs: remainingToPay(order, receivedAt, Date.now()) };
   }
 

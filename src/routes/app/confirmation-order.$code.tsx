@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { paymentMethodsQueryOptions, paymentOrderQueryOptions } from '../../api/payment-queries';
+import { orderDetailQueryOptions } from '../../api/order-queries';
+import { paymentMethodsQueryOptions } from '../../api/payment-queries';
 import { CheckoutScreen } from '../../features/payment/checkout-screen';
 import { preloadBookingActor } from '../../flow/booking-actor';
 
@@ -8,7 +9,7 @@ export const Route = createFileRoute('/app/confirmation-order/$code')({
   // Starts both reads without blocking: the page shows skeletons until they land. The flow's code
   // (inspector for navigation and toasts) is awaited, a small local chunk.
   loader: async ({ context, params }) => {
-    void context.queryClient.prefetchQuery(paymentOrderQueryOptions(params.code));
+    void context.queryClient.prefetchQuery(orderDetailQueryOptions(params.code));
     void context.queryClient.prefetchQuery(paymentMethodsQueryOptions(params.code));
     await preloadBookingActor().catch(() => undefined);
   },

@@ -1,12 +1,13 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { paymentMethodsQueryOptions, paymentOrderQueryOptions } from '../../api/payment-queries';
+import { orderDetailQueryOptions } from '../../api/order-queries';
+import { paymentMethodsQueryOptions } from '../../api/payment-queries';
 import { CheckoutScreen } from '../../features/payment/checkout-screen';
 import { preloadBookingActor } from '../../flow/booking-actor';
 
 export const Route = createFileRoute('/app/payment-order/$code')({
   staticData: { routeName: 'payment-order' },
   loader: async ({ context, params }) => {
-    void context.queryClient.prefetchQuery(paymentOrderQueryOptions(params.code));
+    void context.queryClient.prefetchQuery(orderDetailQueryOptions(params.code));
     void context.queryClient.prefetchQuery(paymentMethodsQueryOptions(params.code));
     await preloadBookingActor().catch(() => undefined);
   },

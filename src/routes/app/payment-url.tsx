@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { OrderCodeSchema } from '../../../contract/payment';
-import { paymentInstructionQueryOptions, paymentOrderQueryOptions } from '../../api/payment-queries';
+import { orderDetailQueryOptions } from '../../api/order-queries';
+import { paymentInstructionQueryOptions } from '../../api/payment-queries';
 import { InstructionMissing, InstructionScreen } from '../../features/payment/instruction-screen';
 import { preloadBookingActor } from '../../flow/booking-actor';
 
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/app/payment-url')({
   loaderDeps: ({ search }) => ({ code: search.reservasi_kode }),
   loader: async ({ context, deps }) => {
     if (deps.code) {
-      void context.queryClient.prefetchQuery(paymentOrderQueryOptions(deps.code));
+      void context.queryClient.prefetchQuery(orderDetailQueryOptions(deps.code));
       void context.queryClient.prefetchQuery(paymentInstructionQueryOptions(deps.code));
     }
     await preloadBookingActor().catch(() => undefined);
