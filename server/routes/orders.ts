@@ -1,8 +1,8 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import { ORDER_KEY_HEADER } from '../../contract';
 import type { Database } from '../db/client';
 import { defineRoute } from '../http/route';
+import { clientOf } from '../http/client-address';
 import type { AppEnv } from '../http/types';
 import { ApiError } from '../services/errors';
 import { createRateLimiter } from '../services/holds';
@@ -17,17 +17,6 @@ export const GUEST_LOOKUP_RATE = {
 } as const;
 
 export const GUEST_LOOKUP_TOO_MANY = 'Terlalu banyak percobaan cek pesanan. Silakan coba lagi dalam 1 menit';
-
-/** The client's address: the socket's when served; a forwarded header only where no socket exists. */
-function clientOf(c: Context): string {
-  try {
-    const address = getConnInfo(c).remote.address;
-    if (address) return address;
-  } catch {
-    // app.request() in tests has no socket.
-  }
-  return c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
-}
 
 /** The order's key (X-Order-Key) or the signed-in customer: what lets a caller open an order. */
 export function accessOf(c: Context<AppEnv>, secret: string, code: string): OrderAccess {

@@ -1,9 +1,9 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono } from 'hono';
 import { HoldTokenSchema, IdempotencyKeySchema, RESERVATION_HEADER } from '../../contract';
 import type { Database } from '../db/client';
 import { badRequest } from '../services/errors';
 import { defineRoute } from '../http/route';
+import { clientOf } from '../http/client-address';
 import type { AppEnv } from '../http/types';
 import { HOLD_RATE, createRateLimiter, holdSeats, rateLimited } from '../services/holds';
 import { orderKeyFor } from '../services/order-keys';
@@ -16,17 +16,6 @@ export function readHeader(c: Context, name: string, schema: typeof HoldTokenSch
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw badRequest(`Permintaan tidak valid. ${parsed.error.issues[0]?.message ?? name}`);
   return parsed.data;
-}
-
-/** The client's address: the socket's when served; a forwarded header only where no socket exists. */
-function clientOf(c: Context): string {
-  try {
-    const address = getConnInfo(c).remote.address;
-    if (address) return address;
-  } catch {
-    // app.request() in tests has no socket.
-  }
-  return c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
 }
 
 /** Reserving and holding seats. */
