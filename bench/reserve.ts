@@ -1,15 +1,19 @@
 /**
- * npm run bench:reserve [-- --pg]
+ * npm run bench:reserve [-- --pg | --pg-only]
  *
  * Reservations per second through the whole API (contract parsing, auth, the reservation
  * transaction) at concurrency 16, on a fresh, fully seeded embedded database (PGlite, in memory)
  * and, when TEST_DATABASE_URL is set or --pg is given, on a fresh database of that PostgreSQL
- * server. Requests go through app.request() in this process (no socket), so the figure is the
- * API and database cost alone. Travellers race for seats: every request books 1 or 2 random seats
- * of one of a few schedules on one of 30 days, so a share of them meet a taken seat and answer RSV-2. After each
- * run a query counts seats booked twice (live rows sharing a seat): it must be 0.
+ * server (pool of 16 connections, BENCH_POOL to change it; --pg-only skips PGlite). Requests go
+ * through app.request() in this process (no socket), JSON bodies as a client sends them, so the
+ * figure is the API and database cost alone. Travellers race for seats: every request books 1 or
+ * 2 random seats of one of a few schedules on one of 30 days, so a share of them meet a taken
+ * seat and answer RSV-2. After each run a query counts seats booked twice (live rows sharing a
+ * seat): it must be 0. Each line also prints this process's CPU per request and the machine's
+ * load average before and after, since figures on a shared machine move with its load.
  */
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { API_BASE, DEFAULT_BASIC_CREDENTIALS, HEADER, PREFIX, type KursiResults } from '../contract';
@@ -27,6 +31,8 @@ const DAYS = 30;
 /** Departures the requests share: few enough that seats run out and RSV-2 answers appear. */
 const DEPARTURES = ['XTR-BDG-JKT-0800', 'LJT-JKT-BDG-2100', 'SBR-SMG-SBY-1530', 'CPT-BDG-CRB-0600'];
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
+/** PostgreSQL pool: one connection per request in flight unless BENCH_POOL says otherwise. */
+const POOL = process.env.BENCH_POOL ? Number(process.env.BENCH_POOL) : CONCURRENCY;
 
 const HEADERS = {
   [HEADER.userId]: 'bench'.padEnd(100, 'x'),
@@ -50,7 +56,7 @@ function pgTarget(adminUrl: string): Target {
       await admin.unsafe(`CREATE DATABASE ${name}`);
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
-      const handle = await openDatabase({ url: url.toString(), max: CONCURRENCY });
+      const handle = await openDatabase({ url: url.toString(), max: POOL });
       return {
         ...handle,
         async destroy() {
@@ -77,6 +83,8 @@ interface RunResult {
   rsv2: number;
   other: number;
   soldTwice: number;
+  /** CPU of this process per request: with PGlite the database's work too, with PostgreSQL the API's only. */
+  cpuMs: number;
 }
 
 async function runOnce(target: Target, today: string, run: number): Promise<RunResult> {
@@ -139,15 +147,22 @@ async function runOnce(target: Target, today: string, run: number): Promise<RunR
       }
     };
     const started = performance.now();
+    const cpu = process.cpuUsage();
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
     const twice = await queryRows<{ n: number }>(
       handle.db,
       sql`SELECT count(*)::int AS n FROM (
             SELECT 1 FROM seat_bookings WHERE live
             GROUP BY schedule_id, departure_date, seat_no HAVING count(*) > 1) d`,
     );
-    return { perSecond: REQUESTS / seconds, ...counts, soldTwice: twice[0]?.n ?? -1 };
+    return {
+      perSecond: REQUESTS / seconds,
+      ...counts,
+      soldTwice: twice[0]?.n ?? -1,
+      cpuMs: (used.user + used.system) / 1000 / REQUESTS,
+    };
   } finally {
     await handle.destroy();
   }
@@ -157,19 +172,29 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function main(): Promise<void> {
   const today = jakartaToday();
-  const pgUrl = process.env.TEST_DATABASE_URL ?? (process.argv.includes('--pg') ? DEFAULT_PG : undefined);
-  const targets = [pgliteTarget, ...(pgUrl ? [pgTarget(pgUrl)] : [])];
+  const pgUrl =
+    process.env.TEST_DATABASE_URL ??
+    (process.argv.includes('--pg') || process.argv.includes('--pg-only') ? DEFAULT_PG : undefined);
+  const targets = [...(process.argv.includes('--pg-only') ? [] : [pgliteTarget]), ...(pgUrl ? [pgTarget(pgUrl)] : [])];
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ');
   console.log(
     `bench:reserve: ${REQUESTS} reservasi requests per run, concurrency ${CONCURRENCY}, median of ${RUNS} runs`,
   );
   for (const target of targets) {
+    const loadBefore = load();
     const results: RunResult[] = [];
     for (let run = 0; run < RUNS; run += 1) results.push(await runOnce(target, today, run));
     const soldTwice = results.reduce((sum, r) => sum + r.soldTwice, 0);
     console.log(
-      `${target.name.padEnd(11)} ${median(results.map((r) => r.perSecond)).toFixed(0)} requests/s` +
+      `${target.name.padEnd(11)} concurrency ${CONCURRENCY}  ${median(results.map((r) => r.perSecond)).toFixed(0)} reservations/s` +
+        ` (runs ${results.map((r) => r.perSecond.toFixed(0)).join(', ')})` +
         `  booked ${median(results.map((r) => r.booked))}  RSV-2 ${median(results.map((r) => r.rsv2))}` +
-        `  other errors ${median(results.map((r) => r.other))}  seats sold twice: ${soldTwice}`,
+        `  other errors ${median(results.map((r) => r.other))}  seats sold twice: ${soldTwice}` +
+        `  process CPU ${median(results.map((r) => r.cpuMs)).toFixed(2)} ms/request` +
+        `  load average ${loadBefore} -> ${load()}`,
     );
     if (soldTwice !== 0) process.exitCode = 1;
   }
