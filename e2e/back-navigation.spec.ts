@@ -31,9 +31,15 @@ const PROMO = 'Pilih Cipta Trans 11.00 WIB';
 const SCHEDULE_LIST = /\/app\/schedule\?/;
 const SEATS_REQUIRED = 'Mohon pilih kursi terlebih dahulu';
 
+/**
+ * Days of each test: saved seats are held for 10 minutes (hold-kursi), so two tests saving seat 9
+ * of one departure on one day would meet each other's hold.
+ */
+const DAY = { sheetBack: 32, roundTrip: 33, leave: 34, dialogBack: 35, ownSheets: 36, routeCard: 37 } as const;
+
 /** Schedule list -> seat page -> booking page for a one-way trip with one named passenger. */
-async function oneWayBooking(page: Page) {
-  await searchAndChoose(page, JAKARTA, PROMO);
+async function oneWayBooking(page: Page, day: number) {
+  await searchAndChoose(page, JAKARTA, PROMO, false, day);
   await expect(page).toHaveURL(/\/app\/select-seat/);
   await pickSeats(page, { numbers: [9], button: seatSaveLabel(page) });
   if (isMobile(page)) {
@@ -56,7 +62,7 @@ const leaveDialog = (page: Page) => dialog(page, TEXT.leaveDialog);
 test('desktop: Back closes the "Pilih Kursi" sheet first, then asks "Konfirmasi Kembali ?" @desktop-only', async ({
   page,
 }) => {
-  await oneWayBooking(page);
+  await oneWayBooking(page, DAY.sheetBack);
   const bookingUrl = page.url();
   await desktopPassengers(page).getByRole('button', { name: 'Ganti Kursi' }).click();
   const sheet = page.getByRole('dialog', { name: 'Pilih Kursi' });
@@ -88,7 +94,7 @@ test('desktop: on a round trip Back cannot close the seat sheet before both legs
   page,
 }) => {
   test.setTimeout(90_000);
-  await searchAndChoose(page, JAKARTA, PROMO, true);
+  await searchAndChoose(page, JAKARTA, PROMO, true, DAY.roundTrip);
   await expect(page).toHaveURL(/\/app\/schedule\/return\?/);
   await choose(page, /^Pilih /);
   await pickSeats(page, { numbers: [9], button: 'Pilih Kursi Pulang' });
@@ -114,7 +120,7 @@ test('desktop: on a round trip Back cannot close the seat sheet before both legs
 test('Back from the booking page asks "Konfirmasi Kembali ?"; "Tidak" stays, "Ya" goes to the schedule list', async ({
   page,
 }) => {
-  await oneWayBooking(page);
+  await oneWayBooking(page, DAY.leave);
   const bookingUrl = page.url();
 
   await browserBack(page);
@@ -136,7 +142,7 @@ test('Back from the booking page asks "Konfirmasi Kembali ?"; "Tidak" stays, "Ya
 });
 
 test('Back with "Konfirmasi Kembali ?" open answers it "Tidak"', async ({ page }) => {
-  await oneWayBooking(page);
+  await oneWayBooking(page, DAY.dialogBack);
   await page.getByRole('button', { name: 'Kembali' }).click();
   await expect(leaveDialog(page)).toBeVisible();
   await browserBack(page);
@@ -145,7 +151,7 @@ test('Back with "Konfirmasi Kembali ?" open answers it "Tidak"', async ({ page }
 });
 
 test('the booking page’s own sheets open and close with Back without asking', async ({ page }) => {
-  await oneWayBooking(page);
+  await oneWayBooking(page, DAY.ownSheets);
   const bookingUrl = page.url();
 
   await page.getByRole('link', { name: 'Baca detail syarat & ketentuan' }).click();
@@ -224,7 +230,7 @@ test('mobile booking page: a "Rute Perjalanan" card opens the schedule detail 20
   page,
 }) => {
   await page.clock.install();
-  await oneWayBooking(page);
+  await oneWayBooking(page, DAY.routeCard);
   const card = page.getByRole('link', { name: /Lihat detail jadwal/ }).first();
   await expect(card).toHaveAttribute('href', /\/app\/detail-schedule-standalone\?.*schedule_code=/);
   const now = await page.evaluate(() => Date.now());

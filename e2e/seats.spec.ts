@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /*
  * The seat page (spec section 2 "Seat selection screen", section 4 "Seat selection", section 8
- * "Seat screen") through the real server and its seeded schedules, Bandung -> Jakarta tomorrow.
+ * "Seat screen") through the real server and its seeded schedules, Bandung -> Jakarta, each test on a day of its own.
  */
 
 /** Axe findings that block: serious and critical ones, named by rule and element. */
@@ -16,24 +16,30 @@ async function blockingViolations(page: Page): Promise<string[]> {
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
-/** Tomorrow in Jakarta (the server's business day), as the search URL wants it. */
-function tomorrow(): string {
+/** A day from today in Jakarta (the server's business day), as the search URL wants it. */
+function dayFromToday(offset: number): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10);
 }
+
+/**
+ * Each test's travel day: seats saved or chosen elsewhere are held for 10 minutes (hold-kursi), so
+ * tests choosing seat 9 of one departure on one day would meet each other's hold.
+ */
+const DAY = { promo: 40, doubleDecker: 41, connecting: 42, accessibility: 43, conflict: 44, info: 45 } as const;
 
 const BANDUNG = 1;
 const JAKARTA = 2;
 const SURABAYA = 15;
 
-function searchUrl(destination: number): string {
-  return `/app/schedule?asal_id=${BANDUNG}&asal_tipe=kota&tujuan_id=${destination}&tujuan_tipe=kota&tanggal=${tomorrow()}`;
+function searchUrl(destination: number, day: number): string {
+  return `/app/schedule?asal_id=${BANDUNG}&asal_tipe=kota&tujuan_id=${destination}&tujuan_tipe=kota&tanggal=${dayFromToday(day)}`;
 }
 
 /** Searches and presses "Pilih" on one departure; the booking flow opens the seat page. */
-async function chooseDeparture(page: Page, destination: number, pilih: string | RegExp) {
-  await page.goto(searchUrl(destination));
+async function chooseDeparture(page: Page, destination: number, pilih: string | RegExp, day: number) {
+  await page.goto(searchUrl(destination, day));
   const button = page.getByRole('button', { name: pilih });
   await expect(button).toBeVisible();
   await button.click();
@@ -72,7 +78,7 @@ test('promo departure: seats by click and by keyboard, the promo price struck, k
   page,
 }) => {
   // Cipta Trans 11:00: seats 9 and 10 are promo seats (Rp 99.000 instead of Rp 135.000), never pre-booked.
-  await chooseDeparture(page, JAKARTA, 'Pilih Cipta Trans 11.00 WIB');
+  await chooseDeparture(page, JAKARTA, 'Pilih Cipta Trans 11.00 WIB', DAY.promo);
   await expect(page.getByRole('tab', { name: 'Utama' })).toHaveAttribute('aria-selected', 'true');
 
   await seat(page, 9).click();
@@ -110,7 +116,7 @@ test('promo departure: seats by click and by keyboard, the promo price struck, k
 
 test('double decker: the full lower floor is marked and its seats cannot be chosen', async ({ page }) => {
   // Garuda Mas Armada 22:00 (40 seats on two floors): the lower floor is sold out every day.
-  await chooseDeparture(page, JAKARTA, 'Pilih Garuda Mas Armada 22.00 WIB');
+  await chooseDeparture(page, JAKARTA, 'Pilih Garuda Mas Armada 22.00 WIB', DAY.doubleDecker);
   const lower = page.getByRole('tab', { name: 'Lantai Bawah (Penuh)' });
   await expect(lower).toHaveAttribute('aria-selected', 'true');
   await expect(seatMap(page)).toHaveAccessibleName('Denah kursi Lantai Bawah');
@@ -131,7 +137,7 @@ test('double decker: the full lower floor is marked and its seats cannot be chos
 });
 
 test('connecting trip with three legs: "Rute 1..3", later legs need as many seats as the first', async ({ page }) => {
-  await chooseDeparture(page, SURABAYA, /^Pilih Cipta Trans \+ Nusa Rapi Shuttle \+ Surya Bahari /);
+  await chooseDeparture(page, SURABAYA, /^Pilih Cipta Trans \+ Nusa Rapi Shuttle \+ Surya Bahari /, DAY.connecting);
   const routes = page.getByRole('list', { name: 'Rute perjalanan' }).getByRole('listitem');
   await expect(routes).toHaveCount(3);
   for (let leg = 1; leg <= 3; leg += 1) await expect(routes.nth(leg - 1)).toContainText(`Rute ${leg}`);
@@ -173,7 +179,7 @@ test('connecting trip with three legs: "Rute 1..3", later legs need as many seat
 test('the seat page and its two sheets have no serious or critical accessibility violations', async ({ page }) => {
   // Three axe runs over a full seat map.
   test.setTimeout(90_000);
-  await chooseDeparture(page, JAKARTA, 'Pilih Cipta Trans 11.00 WIB');
+  await chooseDeparture(page, JAKARTA, 'Pilih Cipta Trans 11.00 WIB', DAY.accessibility);
   await seat(page, 9).click();
   await expect(seat(page, 9)).toHaveAttribute('aria-pressed', 'true');
   expect(await blockingViolations(page)).toEqual([]);
@@ -206,14 +212,14 @@ test('a fresh tab with nothing chosen gets a friendly way to the search', async 
 });
 
 test('after a seat conflict the page says the seats were sold', async ({ page }) => {
-  await chooseDeparture(page, JAKARTA, 'Pilih Cipta Trans 11.00 WIB');
+  await chooseDeparture(page, JAKARTA, 'Pilih Cipta Trans 11.00 WIB', DAY.conflict);
   await page.goto('/app/select-seat?type=fallback-confirmation-order');
   await expect(page.getByRole('alert')).toContainText('Kursi yang kamu pilih sudah terjual');
   await expect(seatMap(page)).toBeVisible();
 });
 
 test('the seat information page lists the chosen seats with their prices', async ({ page }) => {
-  await chooseDeparture(page, JAKARTA, 'Pilih Cipta Trans 11.00 WIB');
+  await chooseDeparture(page, JAKARTA, 'Pilih Cipta Trans 11.00 WIB', DAY.info);
   await seat(page, 9).click();
   await expect(seat(page, 9)).toHaveAttribute('aria-pressed', 'true');
   // Mobile reaches it from the seat page; desktop shows the same in its side panel.

@@ -8,6 +8,7 @@ import { onError } from './http/on-error';
 import { requestLog } from './http/request-log';
 import type { AppEnv } from './http/types';
 import { silentLogger, type Logger } from './logger';
+import { HOLD_RATE } from './services/holds';
 import { newOrderKeySecret } from './services/order-keys';
 import { simulatedProvider, type PaymentProvider } from './services/payment-provider';
 import { bookingRoutes } from './routes/booking';
@@ -34,6 +35,8 @@ export interface AppDeps {
   demo?: boolean;
   /** The payment provider; the built-in simulated one by default. */
   paymentProvider?: PaymentProvider;
+  /** Seat holds per client per minute (burst the same); HOLD_RATE by default. */
+  holdRatePerMinute?: number;
 }
 
 export type App = Hono<AppEnv>;
@@ -56,7 +59,10 @@ export function createApp(deps: AppDeps): App {
   pointRoutes(api, deps.db);
   scheduleRoutes(api, deps.db, deps.today);
   bookingRoutes(api, deps.db, deps.today, now);
-  reservationRoutes(api, deps.db, deps.today, now, orderKeySecret);
+  const holdRate = deps.holdRatePerMinute
+    ? { ...HOLD_RATE, burst: deps.holdRatePerMinute, perMinute: deps.holdRatePerMinute }
+    : HOLD_RATE;
+  reservationRoutes(api, deps.db, deps.today, now, orderKeySecret, holdRate);
   voucherRoutes(api, deps.db, deps.today);
   customerRoutes(api, deps.db);
   paymentRoutes(api, { db: deps.db, now, orderKeySecret, provider, demo });

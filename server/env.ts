@@ -32,6 +32,11 @@ const EnvSchema = z.object({
   DEMO_MODE: z.enum(['1', '0', 'true', 'false'], { error: 'harus 1, 0, true atau false' }).optional(),
   /** Signs order keys; unset, the secret kept in the database (app_secrets) is used. */
   ORDER_KEY_SECRET: z.string().min(32, 'minimal 32 karakter').optional(),
+  /**
+   * Seat holds a client may ask for per minute (default 12). A whole e2e suite runs from one
+   * address, so its servers raise it; a traveller never comes near the default.
+   */
+  HOLD_RATE_PER_MINUTE: z.coerce.number({ error: 'harus berupa angka' }).int().min(1).max(100_000).optional(),
 });
 
 export type BasicCredentials = Record<Platform, { user: string; password: string }>;
@@ -46,6 +51,7 @@ export interface Env {
   today: string | undefined;
   demo: boolean;
   orderKeySecret: string | undefined;
+  holdRatePerMinute: number | undefined;
 }
 
 /** Reads and checks the environment once; a bad value stops start-up with a clear message. */
@@ -73,5 +79,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     demo:
       env.DEMO_MODE === undefined ? env.NODE_ENV !== 'production' : env.DEMO_MODE === '1' || env.DEMO_MODE === 'true',
     orderKeySecret: env.ORDER_KEY_SECRET,
+    holdRatePerMinute: env.HOLD_RATE_PER_MINUTE,
   };
 }

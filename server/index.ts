@@ -50,7 +50,15 @@ const handle = await prepareDatabase({
 
 // Every process on one database signs order keys alike: the configured secret, else the shared row.
 const orderKeySecret = env.orderKeySecret ?? (await sharedOrderKeySecret(handle.db));
-const app = createApp({ db: handle.db, today, credentials: env.credentials, logger, orderKeySecret, demo: env.demo });
+const app = createApp({
+  db: handle.db,
+  today,
+  credentials: env.credentials,
+  logger,
+  orderKeySecret,
+  demo: env.demo,
+  ...(env.holdRatePerMinute ? { holdRatePerMinute: env.holdRatePerMinute } : {}),
+});
 if (env.demo) logger.info('Mode demo aktif: simulasi pembayaran dan ubah harga tersedia');
 
 // Seats of expired bookings are already free to every query; the sweep keeps the rows honest

@@ -5,7 +5,7 @@ import { badRequest } from '../services/errors';
 import { defineRoute } from '../http/route';
 import { clientOf } from '../http/client-address';
 import type { AppEnv } from '../http/types';
-import { HOLD_RATE, createRateLimiter, holdSeats, rateLimited } from '../services/holds';
+import { HOLD_RATE, createRateLimiter, holdSeats, rateLimited, type Rate } from '../services/holds';
 import { orderKeyFor } from '../services/order-keys';
 import { reserve } from '../services/reservations';
 
@@ -25,8 +25,9 @@ export function reservationRoutes(
   today: () => string,
   now: () => Date,
   orderKeySecret: string,
+  holdRate: Rate = HOLD_RATE,
 ): void {
-  const limiter = createRateLimiter(now, HOLD_RATE);
+  const limiter = createRateLimiter(now, holdRate);
   defineRoute(api, 'reservasi', async (body, c) => {
     const outcome = await reserve(db, body, {
       today: today(),

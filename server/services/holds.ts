@@ -16,14 +16,14 @@ import { RESERVATION_MESSAGE } from './reservations';
 import { assertSaleDate, loadSaleSchedule, seatsByNumber } from './seats';
 import { queryRows, textArray } from './sql';
 
-export const HOLD_RATE = {
+export const HOLD_RATE: Rate = {
   /** Calls a client may make at once... */
   burst: 12,
   /** ...and calls it earns back per minute. */
   perMinute: 12,
   /** Clients remembered at most; the oldest are forgotten first. */
   maxClients: 50_000,
-} as const;
+};
 
 export const HOLD_MESSAGE = {
   tooMany: 'Terlalu banyak permintaan tahan kursi. Silakan coba lagi dalam 1 menit',
@@ -37,7 +37,13 @@ export const rateLimited = () => new ApiError(429, 'REQ-2', HOLD_MESSAGE.tooMany
  * A token bucket per client. It lives in the process: behind a load balancer each process
  * allows its own share, which still keeps one client from holding a whole bus.
  */
-export function createRateLimiter(now: () => Date, rate: { burst: number; perMinute: number; maxClients: number }) {
+export interface Rate {
+  burst: number;
+  perMinute: number;
+  maxClients: number;
+}
+
+export function createRateLimiter(now: () => Date, rate: Rate) {
   const buckets = new Map<string, { tokens: number; at: number }>();
   return {
     take(client: string): boolean {
