@@ -7,6 +7,7 @@ import type { OrderStatus, PaymentKind } from '../../contract';
 import type { Database } from '../db/client';
 import { paymentMethods, reservations } from '../db/schema';
 import { notFound } from './errors';
+import { feeOn } from './pricing';
 
 export const ORDER_MESSAGE = {
   notFound: 'Pesanan tidak ditemukan',
@@ -23,11 +24,6 @@ export type MethodRow = typeof paymentMethods.$inferSelect;
 
 export interface OrderRow extends ReservationRow {
   method: MethodRow | null;
-}
-
-/** The fee of a method on an amount: persen rounds up, as the price check charges it. */
-export function feeOn(method: Pick<MethodRow, 'fee' | 'feeType'>, amount: number): number {
-  return method.feeType === 'persen' ? Math.ceil((amount * method.fee) / 100) : method.fee;
 }
 
 /** The admin fee inside the order's total: the stored one, or what the price check charged at reservation. */

@@ -14,10 +14,10 @@ import type { ListJenisPembayaranResults, PaymentInstruction, SimulasiBayarResul
 import type { Database } from '../db/client';
 import { paymentMethods, payments, reservations } from '../db/schema';
 import { ApiError, notFound } from './errors';
+import { feeOn } from './pricing';
 import {
   ORDER_MESSAGE,
   feeOf,
-  feeOn,
   findOrder,
   kindOf,
   statusAt,

@@ -239,8 +239,12 @@ function priceByHeadCount(schedule: SaleSchedule, label: string, leg: TripLegInp
 
 function adminFee(method: PaymentMethod | null, subTotal: number): { name: string; amount: number } {
   if (!method || !method.active) throw badRequest('Metode pembayaran tidak ditemukan');
-  const amount = method.feeType === 'persen' ? Math.ceil((subTotal * method.fee) / 100) : method.fee;
-  return { name: method.name, amount };
+  return { name: method.name, amount: feeOn(method, subTotal) };
+}
+
+/** The fee of a payment method on an amount: a percent fee rounds up to the next rupiah. */
+export function feeOn(method: Pick<PaymentMethod, 'fee' | 'feeType'>, amount: number): number {
+  return method.feeType === 'persen' ? Math.ceil((amount * method.fee) / 100) : method.fee;
 }
 
 /** 5% of the subtotal rounded up to Rp 500, at least Rp 2.000. */
