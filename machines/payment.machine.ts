@@ -114,6 +114,58 @@ const navigate = (intent: NavigationIntent): NavigateEmitted => ({ type: 'naviga
 
 const orderRead = (read: OrderRead) => ({ order: read.order, remainingMs: read.remainingMs });
 
+/** What the countdown's re-read of the order answers. */
+type SyncDone = { output: OrderRead };
+
+/** The deadline's countdown: one region shared by the chooser and the payment page. */
+const countdownRegion = {
+  description: 'Ticks on each whole second shown; the last tick ends the payment time.',
+  initial: 'running',
+  states: {
+    running: {
+      description: 'Counting down to batas_bayar.',
+      after: {
+        nextTick: [
+          { guard: 'isLastTick', target: '#payment.expired', actions: 'tick' },
+          { target: 'running', reenter: true, actions: 'tick' },
+        ],
+      },
+      on: { 'countdown.sync': 'syncing' },
+    },
+    syncing: {
+      description: 'Reads the order again (detail-reservasi) for the time left by the server clock.',
+      invoke: {
+        id: 'syncOrder',
+        src: 'loadOrder',
+        input: ({ context }: { context: PaymentContext }) => ({ code: context.code }),
+        onDone: [
+          {
+            guard: { type: 'isPaid', params: ({ event }: { event: SyncDone }) => ({ order: event.output.order }) },
+            target: '#payment.paid',
+            actions: { type: 'readOrder', params: ({ event }: { event: SyncDone }) => ({ read: event.output }) },
+          },
+          {
+            guard: { type: 'isCancelled', params: ({ event }: { event: SyncDone }) => ({ order: event.output.order }) },
+            target: '#payment.cancelled',
+            actions: { type: 'readOrder', params: ({ event }: { event: SyncDone }) => ({ read: event.output }) },
+          },
+          {
+            guard: { type: 'isOutOfTime', params: ({ event }: { event: SyncDone }) => ({ read: event.output }) },
+            target: '#payment.expired',
+            actions: { type: 'readOrder', params: ({ event }: { event: SyncDone }) => ({ read: event.output }) },
+          },
+          {
+            target: 'running',
+            actions: { type: 'readOrder', params: ({ event }: { event: SyncDone }) => ({ read: event.output }) },
+          },
+        ],
+        // No answer: the count goes on from where it was.
+        onError: 'running',
+      },
+    },
+  },
+} as const;
+
 export const paymentMachine = setup({
   types: {
     context: {} as PaymentContext,
@@ -240,53 +292,7 @@ export const paymentMachine = setup({
       description: 'The order can be paid: the deadline counts down while a method is chosen and paid.',
       type: 'parallel',
       states: {
-        countdown: {
-          description: 'Ticks on each whole second shown; the last tick ends the payment time.',
-          initial: 'running',
-          states: {
-            running: {
-              description: 'Counting down to batas_bayar.',
-              after: {
-                nextTick: [
-                  { guard: 'isLastTick', target: '#payment.expired', actions: 'tick' },
-                  { target: 'running', reenter: true, actions: 'tick' },
-                ],
-              },
-              on: { 'countdown.sync': 'syncing' },
-            },
-            syncing: {
-              description: 'Reads the order again (detail-reservasi) for the time left by the server clock.',
-              invoke: {
-                id: 'syncOrder',
-                src: 'loadOrder',
-                input: ({ context }) => ({ code: context.code }),
-                onDone: [
-                  {
-                    guard: { type: 'isPaid', params: ({ event }) => ({ order: event.output.order }) },
-                    target: '#payment.paid',
-                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
-                  },
-                  {
-                    guard: { type: 'isCancelled', params: ({ event }) => ({ order: event.output.order }) },
-                    target: '#payment.cancelled',
-                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
-                  },
-                  {
-                    guard: { type: 'isOutOfTime', params: ({ event }) => ({ read: event.output }) },
-                    target: '#payment.expired',
-                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
-                  },
-                  {
-                    target: 'running',
-                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
-                  },
-                ],
-                // No answer: the count goes on from where it was.
-                onError: 'running',
-              },
-            },
-          },
-        },
+        countdown: countdownRegion,
         method: {
           description: 'The method chooser and "Bayar".',
           initial: 'choosing',
@@ -389,53 +395,7 @@ export const paymentMachine = setup({
       description: 'Where and how much to pay (VA number or QRIS) while the deadline counts down.',
       type: 'parallel',
       states: {
-        countdown: {
-          description: 'Ticks on each whole second shown; the last tick ends the payment time.',
-          initial: 'running',
-          states: {
-            running: {
-              description: 'Counting down to batas_bayar.',
-              after: {
-                nextTick: [
-                  { guard: 'isLastTick', target: '#payment.expired', actions: 'tick' },
-                  { target: 'running', reenter: true, actions: 'tick' },
-                ],
-              },
-              on: { 'countdown.sync': 'syncing' },
-            },
-            syncing: {
-              description: 'Reads the order again (detail-reservasi) for the time left by the server clock.',
-              invoke: {
-                id: 'syncOrder',
-                src: 'loadOrder',
-                input: ({ context }) => ({ code: context.code }),
-                onDone: [
-                  {
-                    guard: { type: 'isPaid', params: ({ event }) => ({ order: event.output.order }) },
-                    target: '#payment.paid',
-                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
-                  },
-                  {
-                    guard: { type: 'isCancelled', params: ({ event }) => ({ order: event.output.order }) },
-                    target: '#payment.cancelled',
-                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
-                  },
-                  {
-                    guard: { type: 'isOutOfTime', params: ({ event }) => ({ read: event.output }) },
-                    target: '#payment.expired',
-                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
-                  },
-                  {
-                    target: 'running',
-                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
-                  },
-                ],
-                // No answer: the count goes on from where it was.
-                onError: 'running',
-              },
-            },
-          },
-        },
+        countdown: countdownRegion,
         action: {
           description: '"Cek Status Pembayaran" and, in demo mode, "Simulasikan pembayaran".',
           initial: 'idle',
