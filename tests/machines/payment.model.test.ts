@@ -13,7 +13,7 @@ import {
 } from '../../machines/payment.machine';
 import type { NavigateEmitted, ToastEmitted } from '../../machines/types';
 import { BCA, instruction, METHODS, order } from './payment-fixtures';
-import { edgeCoverPaths, measureCoverage, printCoverage, type ChartCoverage } from './support/coverage';
+import { edgeCoverPaths, measureCoverage, printCoverage, combineCoverage } from './support/coverage';
 
 // Calls never settle by themselves: the paths send their done and error events.
 const never = () => fromPromise(() => new Promise<never>(() => {}));
@@ -278,24 +278,6 @@ function replay(path: readonly PaymentEvent[], input: PaymentInput): string[] {
   return visited;
 }
 
-function combine(coverages: readonly ChartCoverage[]): ChartCoverage {
-  const [first] = coverages;
-  if (!first) throw new Error('no coverage measured');
-  const missing = (pick: (coverage: ChartCoverage) => string[]) =>
-    pick(first).filter((key) => coverages.every((coverage) => pick(coverage).includes(key)));
-  const states = missing((coverage) => coverage.states.missing);
-  const transitions = missing((coverage) => coverage.transitions.missing);
-  return {
-    states: { covered: first.states.total - states.length, total: first.states.total, missing: states },
-    transitions: {
-      covered: first.transitions.total - transitions.length,
-      total: first.transitions.total,
-      missing: transitions,
-    },
-    paths: coverages.reduce((sum, coverage) => sum + coverage.paths, 0),
-  };
-}
-
 /**
  * measureCoverage replays by sending events, so a hand-sent tick would count; the paths here
  * contain tick events only where the tick is due, and replay() above runs them on the clock.
@@ -333,7 +315,7 @@ describe('paymentMachine model', () => {
       printCoverage(`payment (${run.name})`, coverage);
       return coverage;
     });
-    const coverage = combine(coverages);
+    const coverage = combineCoverage(coverages);
     printCoverage('payment', coverage);
     expect(coverage.states.missing).toEqual([]);
     expect(coverage.transitions.missing).toEqual([]);

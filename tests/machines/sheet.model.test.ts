@@ -11,7 +11,7 @@ import {
   type SheetSnapshot,
 } from '../../machines/sheet.machine';
 import type { NavigateEmitted, ToastEmitted } from '../../machines/types';
-import { edgeCoverPaths, measureCoverage, printCoverage, type ChartCoverage } from './support/coverage';
+import { edgeCoverPaths, measureCoverage, printCoverage, combineCoverage } from './support/coverage';
 
 type SheetEvent = EventFromLogic<typeof sheetMachine>;
 
@@ -135,25 +135,6 @@ function replay(path: readonly SheetEvent[], input: SheetInput): string[] {
   return visited;
 }
 
-/** What no input's paths reached: a state or transition is missing only if every input missed it. */
-function combine(coverages: readonly ChartCoverage[]): ChartCoverage {
-  const [first] = coverages;
-  if (!first) throw new Error('no coverage measured');
-  const missing = (pick: (coverage: ChartCoverage) => string[]) =>
-    pick(first).filter((key) => coverages.every((coverage) => pick(coverage).includes(key)));
-  const states = missing((coverage) => coverage.states.missing);
-  const transitions = missing((coverage) => coverage.transitions.missing);
-  return {
-    states: { covered: first.states.total - states.length, total: first.states.total, missing: states },
-    transitions: {
-      covered: first.transitions.total - transitions.length,
-      total: first.transitions.total,
-      missing: transitions,
-    },
-    paths: coverages.reduce((sum, coverage) => sum + coverage.paths, 0),
-  };
-}
-
 describe('sheetMachine model', () => {
   /** A route child (the default), and a sheet its owner opens without a route (the desktop seat sheet). */
   const mobileInputs: Record<string, SheetInput> = {
@@ -181,7 +162,7 @@ describe('sheetMachine model', () => {
       printCoverage(`sheet (mobile, ${run.name})`, coverage);
       return coverage;
     });
-    const coverage = combine(coverages);
+    const coverage = combineCoverage(coverages);
     printCoverage('sheet (mobile)', coverage);
     expect(coverage.states.missing).toEqual([]);
     expect(coverage.transitions.missing).toEqual([]);

@@ -160,3 +160,29 @@ function defaultSerialize(snapshot: unknown): string {
   const { value, context } = snapshot as { value: unknown; context: unknown };
   return JSON.stringify({ value, context });
 }
+
+/**
+ * What no input's paths reached: a state or transition is missing only if every input missed it.
+ * `entered` names states known entered although the inspection did not report them (a transient
+ * initial state left within the actor's start).
+ */
+export function combineCoverage(
+  coverages: readonly ChartCoverage[],
+  entered: (stateId: string) => boolean = () => false,
+): ChartCoverage {
+  const [first] = coverages;
+  if (!first) throw new Error('no coverage measured');
+  const missing = (pick: (coverage: ChartCoverage) => string[]) =>
+    pick(first).filter((key) => coverages.every((coverage) => pick(coverage).includes(key)));
+  const states = missing((coverage) => coverage.states.missing).filter((id) => !entered(id));
+  const transitions = missing((coverage) => coverage.transitions.missing);
+  return {
+    states: { covered: first.states.total - states.length, total: first.states.total, missing: states },
+    transitions: {
+      covered: first.transitions.total - transitions.length,
+      total: first.transitions.total,
+      missing: transitions,
+    },
+    paths: coverages.reduce((sum, coverage) => sum + coverage.paths, 0),
+  };
+}
