@@ -28,13 +28,16 @@ import {
 test.beforeEach(async ({ page }) => clearBookingOnce(page));
 
 const PROMO = 'Pilih Cipta Trans 11.00 WIB';
-/** This file's own travel day: no other test books a seat on it, so the first free seat is ours. */
-const PAY_DAY = 11;
+/**
+ * Each test's own travel day: no other test books or holds a seat on it, so the first free seat
+ * is the test's (two tests taking "the first free seat" of one day would race for it).
+ */
+const PAY_DAY = { virtualAccount: 11, qris: 12 } as const;
 const PASSENGER = 'Dewi Lestari';
 const CONFIRMATION = /\/app\/confirmation-order\/([A-Z0-9]+)$/;
 
-async function bookOneWayUnpaid(page: Page): Promise<string> {
-  await searchAndChoose(page, JAKARTA, PROMO, false, PAY_DAY);
+async function bookOneWayUnpaid(page: Page, day: number): Promise<string> {
+  await searchAndChoose(page, JAKARTA, PROMO, false, day);
   await expect(page).toHaveURL(/\/app\/select-seat/);
   await pickSeats(page, { count: 1, button: seatSaveLabel(page) });
   if (isMobile(page)) {
@@ -56,7 +59,7 @@ const payButton = (page: Page) => page.getByRole('button', { name: 'Bayar', exac
 
 test('book, choose "BCA Virtual Account", pay, see the VA number, simulate the payment: Lunas', async ({ page }) => {
   test.setTimeout(120_000);
-  const code = await bookOneWayUnpaid(page);
+  const code = await bookOneWayUnpaid(page, PAY_DAY.virtualAccount);
 
   // confirmation-payment-order: the countdown, the order, the methods by group with their fees.
   const timer = page.getByRole('timer');
@@ -114,7 +117,7 @@ test('change-payment sheet of payment-order: QRIS is chosen and paid; the paymen
   page,
 }) => {
   test.setTimeout(120_000);
-  const code = await bookOneWayUnpaid(page);
+  const code = await bookOneWayUnpaid(page, PAY_DAY.qris);
 
   // Opened straight from a link: the chooser in a sheet over the payment-order page.
   await page.goto(`/app/payment-order/${code}/change-payment`);
