@@ -27,7 +27,7 @@ import {
 } from './order-store';
 import type { PaymentProvider } from './payment-provider';
 import { PRICING } from './pricing';
-import { asDb, expireDepartures, sqlState, withRetry, type Tx } from './reservations-db';
+import { asDb, expireDepartures, redeemPoints, sqlState, withRetry, type Tx } from './reservations-db';
 import { queryRows } from './sql';
 import { findVoucher } from './vouchers';
 
@@ -41,6 +41,8 @@ export const PAYMENT_MESSAGE = {
     `Voucher ${voucher} hanya berlaku untuk pembayaran ${method}. Pilih ${method} atau batalkan pesanan`,
   seatGone:
     'Pembayaran ditolak: batas waktu sudah lewat dan kursi pesanan ini sudah dipesan penumpang lain. Dana tidak ditagih',
+  pointsGone:
+    'Pembayaran ditolak: batas waktu sudah lewat dan saldo point untuk pesanan ini sudah tidak mencukupi. Dana tidak ditagih',
 } as const;
 
 /** The order of groups on the payment page. */
@@ -212,6 +214,20 @@ async function reclaimSeats(tx: Tx, order: OrderRow, now: Date): Promise<void> {
 }
 
 /**
+ * Expiring an order gave its redeemed points back; paying it late spends them again, and only
+ * if the balance still holds them (else nothing is charged).
+ */
+async function respendPoints(tx: Tx, order: OrderRow): Promise<void> {
+  if (order.customerId === null || order.usedPoints <= 0) return;
+  const [row] = await queryRows<{ status: string }>(
+    asDb(tx),
+    sql`SELECT status FROM reservations WHERE id = ${order.id}`,
+  );
+  if (row?.status !== 'expired') return;
+  if (!(await redeemPoints(tx, order.customerId, order.usedPoints))) throw payRefused(PAYMENT_MESSAGE.pointsGone);
+}
+
+/**
  * Settles an order as the provider's notification does: the one path to "paid". A repeat answers
  * the same with cashback 0 and charges nothing more.
  */
@@ -227,7 +243,10 @@ export async function settleOrder(
       if (order.status === 'paid') return { reservasi_kode: order.code, flag_lunas: 1 as const, cashback_point: 0 };
       if (order.status === 'cancelled') throw payRefused(PAYMENT_MESSAGE.cancelled);
       if (!order.method || !order.paymentMethodCode) throw payRefused(PAYMENT_MESSAGE.chooseFirst);
-      if (statusAt(order, ctx.now) === 'expired') await reclaimSeats(tx, order, ctx.now);
+      if (statusAt(order, ctx.now) === 'expired') {
+        await reclaimSeats(tx, order, ctx.now);
+        await respendPoints(tx, order);
+      }
 
       const method = order.method;
       const inserted = await tx

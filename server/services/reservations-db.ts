@@ -38,11 +38,29 @@ export async function expireDepartures(tx: Tx, departures: Departure[], now: Dat
       UPDATE seat_bookings SET live = false
       WHERE live AND (${which}) AND expires_at IS NOT NULL AND expires_at <= ${at}::timestamptz
       RETURNING reservation_id
+    )    , expired AS (
+      UPDATE reservations SET status = 'expired'
+      WHERE status = 'pending' AND expires_at <= ${at}::timestamptz
+        AND id IN (SELECT reservation_id FROM gone WHERE reservation_id IS NOT NULL)
+      RETURNING customer_id, used_points
     )
-    UPDATE reservations SET status = 'expired'
-    WHERE status = 'pending' AND expires_at <= ${at}::timestamptz
-      AND id IN (SELECT reservation_id FROM gone WHERE reservation_id IS NOT NULL)`);
+    ${REFUND_POINTS}
+    SELECT 1`);
 }
+
+/**
+ * Appended to a statement whose CTE \`expired\` returns the reservations it just expired: their
+ * redeemed points go back to their customers in the same statement, so an order refunds once.
+ */
+const REFUND_POINTS = sql`, refunded AS (
+      UPDATE customers c SET points = c.points + r.points
+      FROM (
+        SELECT customer_id, sum(used_points)::int AS points FROM expired
+        WHERE customer_id IS NOT NULL AND used_points > 0 GROUP BY customer_id
+      ) r
+      WHERE c.id = r.customer_id
+      RETURNING c.id
+    )`;
 
 /** The periodic sweep: every unpaid reservation and hold past its deadline gives its seats back. */
 export async function sweepExpired(db: Database, now: Date): Promise<{ seats: number; reservations: number }> {
@@ -53,13 +71,35 @@ export async function sweepExpired(db: Database, now: Date): Promise<{ seats: nu
       sql`UPDATE seat_bookings SET live = false
           WHERE live AND expires_at IS NOT NULL AND expires_at <= ${at}::timestamptz RETURNING id`,
     );
-    const expired = await queryRows<{ id: number }>(
+    const [expired] = await queryRows<{ n: number }>(
       asDb(tx),
-      sql`UPDATE reservations SET status = 'expired'
-          WHERE status = 'pending' AND expires_at <= ${at}::timestamptz RETURNING id`,
+      sql`WITH expired AS (
+            UPDATE reservations SET status = 'expired'
+            WHERE status = 'pending' AND expires_at <= ${at}::timestamptz RETURNING customer_id, used_points
+          )
+          ${REFUND_POINTS}
+          SELECT count(*)::int AS n FROM expired`,
     );
-    return { seats: seats.length, reservations: expired.length };
+    return { seats: seats.length, reservations: expired?.n ?? 0 };
   });
+}
+
+/**
+ * Takes redeemed points off a customer's balance, only if the balance still holds them: two
+ * reservations spending the same points cannot both pass. False when it no longer does.
+ */
+export async function redeemPoints(tx: Tx, customerId: number, points: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    asDb(tx),
+    sql`UPDATE customers SET points = points - ${points} WHERE id = ${customerId} AND points >= ${points} RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/** Gives an order's redeemed points back (cancelled, or paid no more). */
+export async function returnPoints(tx: Tx, customerId: number | null, points: number): Promise<void> {
+  if (customerId === null || points <= 0) return;
+  await tx.execute(sql`UPDATE customers SET points = points + ${points} WHERE id = ${customerId}`);
 }
 
 export interface NewBookings {

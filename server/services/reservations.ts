@@ -36,6 +36,7 @@ import {
   insertLegSeats,
   legSeatKey,
   legSeatsTable,
+  redeemPoints,
   seatsByKey,
   seatsInsertSql,
   withRetry,
@@ -62,6 +63,7 @@ export const RESERVATION_MESSAGE = {
   seatRequired: (code: string) => `Kursi wajib dipilih untuk jadwal ${code}`,
   mixedSeats: (label: string) => `Daftar kursi ${label} tidak boleh mencampur nomor kursi dan kursi kosong`,
   notEnoughSeats: (count: number) => `Sisa kursi tidak mencukupi untuk ${count} penumpang`,
+  pointsChanged: 'Saldo point kamu sudah berubah. Silakan cek harga kembali',
 } as const;
 
 export interface ReserveContext {
@@ -315,7 +317,7 @@ export async function reserve(
         const paid = price.total_bayar === 0;
         const deadline = new Date(ctx.now.getTime() + RESERVATION.payMinutes * 60_000);
         const seatExpiry = paid ? null : deadline;
-        const usedPoints = body.flag_point === 1 ? price.max_point : 0;
+        const usedPoints = body.flag_point === 1 && ctx.customer ? price.max_point : 0;
         const values: NewReservation = {
           status: paid ? 'paid' : 'pending',
           customerId: ctx.customer?.id ?? null,
@@ -352,6 +354,9 @@ export async function reserve(
         if (oneStatement) {
           const gone = chosen.filter((s) => !oneStatement.booked.has(legSeatKey(s))).map((s) => s.seat);
           if (gone.length > 0) throw seatTaken(RESERVATION_MESSAGE.seatTaken(gone));
+        }
+        if (usedPoints > 0 && ctx.customer && !(await redeemPoints(tx, ctx.customer.id, usedPoints))) {
+          throw new ApiError(409, 'RSV-1', RESERVATION_MESSAGE.pointsChanged);
         }
         const result: ReservationOutcome = {
           reservasi_kode: code,
