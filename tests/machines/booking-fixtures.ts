@@ -1,5 +1,5 @@
 import { assign, createActor, fromCallback, fromPromise, setup, SimulatedClock, type AnyActorRef } from 'xstate';
-import type { CekHargaBody, CekHargaResults } from '../../contract';
+import type { CekHargaBody, CekHargaResults, ReservasiResults } from '../../contract';
 import {
   bookingMachine,
   type AnalyticsEmitted,
@@ -82,6 +82,18 @@ export function priceResults(patch: Partial<CekHargaResults> = {}): CekHargaResu
       { title: 'Tiket Pergi (2 kursi)', price: 200_000, type: 'normal' },
       { title: 'Total', price: 200_000, type: 'total' },
     ],
+    ...patch,
+  };
+}
+
+/** A successful, unpaid reservation reply (flag_lunas 0, price unchanged). */
+export function reservedResults(patch: Partial<ReservasiResults> = {}): ReservasiResults {
+  return {
+    reservasi_kode: 'TMP-1',
+    flag_harga_berubah: 0,
+    total_bayar: 200_000,
+    flag_lunas: 0,
+    kunci_pesanan: 'kunci-pesanan-uji-0001',
     ...patch,
   };
 }

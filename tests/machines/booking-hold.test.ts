@@ -20,6 +20,7 @@ import {
   start,
   validBooker,
   type Run,
+  reservedResults,
 } from './booking-fixtures';
 
 const TOKEN = 'hold-token-0000000001';
@@ -231,13 +232,7 @@ describe('bookingMachine: the seat hold', () => {
     run.actor.send({ type: 'dialog.confirm' });
     run.reserve.calls.at(-1)?.resolve({
       kind: 'ok',
-      results: {
-        reservasi_kode: 'TMP-1',
-        flag_harga_berubah: 0,
-        total_bayar: 200_000,
-        flag_lunas: 0,
-        kunci_pesanan: 'kunci-pesanan-uji-0001',
-      },
+      results: reservedResults(),
     });
     await flush();
     expect(run.actor.getSnapshot().matches({ hold: 'idle' })).toBe(true);

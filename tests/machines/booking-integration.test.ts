@@ -6,7 +6,7 @@ import { bookingMachine, type ReserveInput, type ReserveOutcome } from '../../ma
 import { passengerFormMachine } from '../../machines/passenger-form.machine';
 import { seatSelectionMachine, type LoadLayoutInput } from '../../machines/seat-selection.machine';
 import type { NavigationIntent } from '../../machines/types';
-import { childOf, flush, input, priceResults, roundTrip } from './booking-fixtures';
+import { childOf, flush, input, priceResults, roundTrip, reservedResults } from './booking-fixtures';
 
 /** Two free seats and one taken on one floor. */
 function layout(leg: LoadLayoutInput['leg']): KursiResults {
@@ -56,13 +56,7 @@ function startReal() {
         reservations.push(input.body);
         return {
           kind: 'ok',
-          results: {
-            reservasi_kode: 'TMP-77',
-            flag_harga_berubah: 0,
-            total_bayar: 123_000,
-            flag_lunas: 0,
-            kunci_pesanan: 'kunci-pesanan-uji-0001',
-          },
+          results: reservedResults({ reservasi_kode: 'TMP-77', total_bayar: 123_000 }),
         };
       }),
     },

@@ -18,6 +18,7 @@ import {
   roundTrip,
   seat,
   type Run,
+  reservedResults,
 } from './booking-fixtures';
 
 /** The reserve call's input of the n-th call (0-based). */
@@ -25,13 +26,7 @@ const sent = (run: Pick<Run, 'reserve'>, index: number) => run.reserve.calls[ind
 
 const ok = {
   kind: 'ok',
-  results: {
-    reservasi_kode: 'TMP-123',
-    flag_harga_berubah: 0,
-    total_bayar: 200_000,
-    flag_lunas: 0,
-    kunci_pesanan: 'kunci-pesanan-uji-0001',
-  },
+  results: reservedResults({ reservasi_kode: 'TMP-123' }),
 } as const satisfies ReserveOutcome;
 
 function confirm(run: Run) {

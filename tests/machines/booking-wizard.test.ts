@@ -28,6 +28,7 @@ import {
   start,
   validBooker,
   type Run,
+  reservedResults,
 } from './booking-fixtures';
 import { roundTripSnapshot } from './support/persistence';
 import { passengerFormMachine } from '../../machines/passenger-form.machine';
@@ -154,13 +155,7 @@ describe('schedule.choose: "Pilih" on a schedule', () => {
     reserved.actor.send({ type: 'dialog.confirm' });
     reserved.reserve.calls[0]?.resolve({
       kind: 'ok',
-      results: {
-        reservasi_kode: 'TMP-1',
-        flag_harga_berubah: 0,
-        total_bayar: 200_000,
-        flag_lunas: 0,
-        kunci_pesanan: 'kunci-pesanan-uji-0001',
-      },
+      results: reservedResults(),
     });
     await flush();
     expect(reserved.actor.getSnapshot().matches({ flow: 'reserved' })).toBe(true);
