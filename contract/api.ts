@@ -6,7 +6,7 @@ import * as points from './points';
 import * as schedules from './schedules';
 import * as seats from './seats';
 import * as price from './price';
-import * as profile from './profile';
+import * as account from './account';
 import * as reservation from './reservation';
 import * as vouchers from './vouchers';
 
@@ -21,12 +21,17 @@ interface Endpoint {
   path: string;
   input: z.ZodType;
   results: z.ZodType;
+  /** How a POST body travels: JSON unless the spec says form-encoded. */
+  body?: 'json' | 'form';
 }
 
 const get = <I extends z.ZodType, R extends z.ZodType>(path: string, input: I, results: R) =>
   ({ method: 'GET', path, input, results }) as const satisfies Endpoint;
 const post = <I extends z.ZodType, R extends z.ZodType>(path: string, input: I, results: R) =>
-  ({ method: 'POST', path, input, results }) as const satisfies Endpoint;
+  ({ method: 'POST', path, input, results, body: 'json' }) as const satisfies Endpoint;
+/** A POST whose body is `application/x-www-form-urlencoded` (spec: customer-update-data). */
+const postForm = <I extends z.ZodType, R extends z.ZodType>(path: string, input: I, results: R) =>
+  ({ method: 'POST', path, input, results, body: 'form' }) as const satisfies Endpoint;
 
 /** Every call the API serves: the client and the server both read this table. */
 export const endpoints = {
@@ -107,7 +112,35 @@ export const endpoints = {
     vouchers.DetailVoucherQuerySchema,
     vouchers.DetailVoucherResultsSchema,
   ),
-  customerProfil: get(`/${PREFIX}/customer-profil`, noInput(), profile.CustomerProfilResultsSchema),
+  requestCustomerLoginAlternative: post(
+    `/${PREFIX}/request-customer-login-alternative`,
+    account.RequestLoginBodySchema,
+    account.RequestLoginResultsSchema,
+  ),
+  customerLogin: post(`/${PREFIX}/customer-login`, account.CustomerLoginBodySchema, account.CustomerLoginResultsSchema),
+  /** Revokes the bearer token of the call (beyond the spec: signing out). */
+  customerLogout: post(`/${PREFIX}/customer-logout`, noInput(), z.object({ ok: z.literal(true) })),
+  customerProfil: get(`/${PREFIX}/customer-profil`, noInput(), account.CustomerProfilResultsSchema),
+  customerUpdateData: postForm(
+    '/customer-update-data',
+    account.CustomerUpdateDataBodySchema,
+    account.CustomerProfilResultsSchema,
+  ),
+  /** Bearer only; a customer sees only their own orders. */
+  listReservasi: get(`/${PREFIX}/list-reservasi`, account.ListReservasiQuerySchema, account.OrderCardPageSchema),
+  listRiwayatReservasi: get(
+    `/${PREFIX}/list-riwayat-reservasi`,
+    account.ListReservasiQuerySchema,
+    account.OrderCardPageSchema,
+  ),
+  customerPoint: get('/customer-point', noInput(), account.CustomerPointResultsSchema),
+  customerHistoryPoint: get(
+    '/customer-history-point',
+    account.CustomerHistoryPointQuerySchema,
+    account.CustomerHistoryPointResultsSchema,
+  ),
+  /** Demo mode only (404 otherwise): the development outbox of one-time codes, for testers and e2e. */
+  demoOtpOutbox: get(`/${PREFIX}/demo/otp-outbox`, account.OtpOutboxQuerySchema, account.OtpOutboxResultsSchema),
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

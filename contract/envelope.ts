@@ -9,6 +9,11 @@ export const ErrorCodeSchema = z.enum([
   'REQ-1', // request did not pass its schema
   'AUT-1', // missing or wrong credentials
   'AUT-2', // missing or malformed user-id header
+  'AUT-3', // bearer token unknown, expired or revoked: drop it and go on as a guest
+  'OTP-1', // one-time code wrong
+  'OTP-2', // one-time code expired, or none was sent
+  'OTP-3', // one-time code already used
+  'OTP-4', // too many wrong tries for this code
   'NFD-1', // resource not found
   'RSV-1', // reservation refused (schedule, seat or date not bookable)
   'RSV-2', // seat no longer available

@@ -11,5 +11,5 @@ export * from './holds';
 export * from './payment';
 export * from './order';
 export * from './vouchers';
-export * from './profile';
+export * from './account';
 export * from './api';

@@ -169,16 +169,109 @@ export const connectingLegs = pgTable(
   ],
 );
 
-export const customers = pgTable('customers', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  phone: text('phone').notNull().unique(),
-  /** Bearer token of the signed-in customer (the _atx cookie). */
-  token: text('token').unique(),
-  points: integer('points').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A customer signs in with a one-time code to a phone or an email, so an account may have only
+ * one of them (unique when present; phones kept as 08…, emails lower-case). The name is empty
+ * until the profile is filled. `points` is the balance; point_history explains it.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().default(''),
+    email: text('email').unique(),
+    phone: text('phone').unique(),
+    points: integer('points').notNull().default(0),
+    gender: text('gender', { enum: ['L', 'P'] }),
+    birthDate: date('birth_date'),
+    occupationId: integer('occupation_id'),
+    occupationOther: text('occupation_other'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('customers_contact', sql`${t.email} IS NOT NULL OR ${t.phone} IS NOT NULL`),
+    check('customers_points_nonnegative', sql`${t.points} >= 0`),
+  ],
+);
+
+/**
+ * A signed-in device. Only the SHA-256 of the bearer token is kept, so a copy of the database
+ * opens no account; revoked_at ends it early (logout), expires_at after a year (the _atx cookie).
+ */
+export const customerSessions = pgTable(
+  'customer_sessions',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    platform: text('platform'),
+    /** token_firebase of the native app: where push messages for this device go. */
+    pushToken: text('push_token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('customer_sessions_customer_idx').on(t.customerId)],
+);
+
+/**
+ * One-time sign-in codes. The code is kept as an HMAC under the server secret; a row is used once
+ * (consumed_at set by a conditional update), lives 5 minutes and allows a few wrong tries.
+ */
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: ['telp', 'email'] }).notNull(),
+    /** The normalised phone (08…) or lower-case email. */
+    address: text('address').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('otp_challenges_address_idx').on(t.channel, t.address, t.createdAt)],
+);
+
+/**
+ * The development outbox: what the built-in delivery adapter "sent" (demo mode shows it through
+ * demo/otp-outbox). A real SMS, WhatsApp or email sender writes nothing here.
+ */
+export const otpOutbox = pgTable(
+  'otp_outbox',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: ['telp', 'email'] }).notNull(),
+    address: text('address').notNull(),
+    message: text('message').notNull(),
+    code: text('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('otp_outbox_address_idx').on(t.address, t.createdAt)],
+);
+
+/**
+ * Every change of a customer's balance, written in the same statement or transaction as the
+ * change itself (redeemed at reservation, returned on cancel or expiry, cashback on payment).
+ */
+export const pointHistory = pgTable(
+  'point_history',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    reservationId: integer('reservation_id').references(() => reservations.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['potongan', 'kembali', 'cashback', 'bonus'] }).notNull(),
+    /** Signed: spent points are negative. */
+    points: integer('points').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('point_history_customer_idx').on(t.customerId, t.createdAt)],
+);
 
 export const vouchers = pgTable(
   'vouchers',

@@ -49,14 +49,67 @@ export function readCookie(
   return null;
 }
 
-/** The customer's token: the `_atx` cookie first, else the `auth` page meta; null for guests. */
+const listeners = new Set<() => void>();
+/** Tokens the server refused (AUT-3): never sent again, even while a webview's query still holds one. */
+const refused = new Set<string>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Called whenever the signed-in customer changes (sign-in, sign-out, a refused token dropped). */
+export function subscribeAuth(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The customer's token: the `auth` page meta a native host set (it knows who is signed in), else
+ * the `_atx` cookie; null for guests. A token the server refused counts as none.
+ */
 export function getAuthToken(): string | null {
-  return readCookie(TOKEN_COOKIE) ?? readMeta(META.auth);
+  for (const token of [readMeta(META.auth), readCookie(TOKEN_COOKIE)]) {
+    if (token && !refused.has(token)) return token;
+  }
+  return null;
+}
+
+export function isSignedIn(): boolean {
+  return getAuthToken() !== null;
+}
+
+/** Keeps a fresh sign-in's token in `_atx` for a year (spec section 9). */
+export function storeToken(token: string, maxAgeSeconds: number): void {
+  refused.delete(token);
+  if (typeof document !== 'undefined') {
+    const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
+  }
+  notify();
+}
+
+/**
+ * Forgets the token: the cookie is cleared and, when the server refused it, the `auth` meta value
+ * is ignored from now on, so the app carries on as a guest with the platform's basic credentials.
+ */
+export function dropToken(token: string | null = getAuthToken()): void {
+  if (token) refused.add(token);
+  if (typeof document !== 'undefined') document.cookie = `${TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  notify();
+}
+
+/** For tests only. */
+export function resetAuthForTests(): void {
+  refused.clear();
+  listeners.clear();
 }
 
 /** Copies an `auth` query value into the `auth` page meta (spec section 2, before each navigation). */
 export function rememberAuthFromQuery(value: unknown): void {
   if (typeof value === 'number') value = String(value);
   if (typeof value !== 'string' || value.trim() === '') return;
-  writeMeta(META.auth, value.trim());
+  const token = value.trim();
+  if (readMeta(META.auth) === token) return;
+  writeMeta(META.auth, token);
+  notify();
 }
