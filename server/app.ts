@@ -8,9 +8,13 @@ import { onError } from './http/on-error';
 import { requestLog } from './http/request-log';
 import type { AppEnv } from './http/types';
 import { silentLogger, type Logger } from './logger';
+import { sharedOtpSecret } from './services/app-secrets';
 import { HOLD_RATE } from './services/holds';
 import { newOrderKeySecret } from './services/order-keys';
+import { outboxSender, type OtpSender } from './services/otp-delivery';
 import { simulatedProvider, type PaymentProvider } from './services/payment-provider';
+import { createRateLimiter, limitersOn, memoryStore, type LimiterStore } from './services/rate-limit';
+import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/booking';
 import { customerRoutes } from './routes/customers';
 import { demoRoutes } from './routes/demo';
@@ -37,6 +41,17 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider;
   /** Seat holds per client per minute (burst the same); HOLD_RATE by default. */
   holdRatePerMinute?: number;
+  /**
+   * Where rate limits count: this app's own memory by default; a Redis store (REDIS_URL) shares
+   * the counts between processes. The caller closes a store it passes.
+   */
+  limiterStore?: LimiterStore;
+  /** Multiplies every per-client limit but seat holds' (e2e: all browsers share one address). */
+  clientRateFactor?: number;
+  /** Keys stored one-time codes; unset, the secret kept in the database (app_secrets) is used. */
+  otpSecret?: string;
+  /** Delivers one-time codes; the development outbox (log and otp_outbox) by default. */
+  otpSender?: OtpSender;
 }
 
 export type App = Hono<AppEnv>;
@@ -51,22 +66,49 @@ export function createApp(deps: AppDeps): App {
   const orderKeySecret = deps.orderKeySecret ?? newOrderKeySecret();
   const demo = deps.demo ?? true;
   const provider = deps.paymentProvider ?? simulatedProvider;
+  const store = deps.limiterStore ?? memoryStore();
+  const limiters = limitersOn(store, now, deps.clientRateFactor ?? 1);
+  const otpSecret = deps.otpSecret;
+  // Read from the database on first use, once; a failed read is tried again on the next request.
+  let sharedSecret: Promise<string> | null = null;
+  const secret = () => {
+    if (otpSecret) return Promise.resolve(otpSecret);
+    sharedSecret ??= sharedOtpSecret(deps.db).catch((error: unknown) => {
+      sharedSecret = null;
+      throw error;
+    });
+    return sharedSecret;
+  };
 
   const api = new Hono<AppEnv>();
   // Registered before the auth middleware, so it answers without credentials.
   api.get('/health', (c) => replyOk(c, { ok: true }));
-  api.use('*', authMiddleware(deps.db, credentials));
+  api.use('*', authMiddleware(deps.db, credentials, now));
+  authRoutes(api, {
+    db: deps.db,
+    now,
+    limiters,
+    secret,
+    sender: deps.otpSender ?? outboxSender(deps.db, logger),
+  });
   pointRoutes(api, deps.db);
   scheduleRoutes(api, deps.db, deps.today);
   bookingRoutes(api, deps.db, deps.today, now);
   const holdRate = deps.holdRatePerMinute
     ? { ...HOLD_RATE, burst: deps.holdRatePerMinute, perMinute: deps.holdRatePerMinute }
     : HOLD_RATE;
-  reservationRoutes(api, deps.db, deps.today, now, orderKeySecret, holdRate);
+  reservationRoutes(
+    api,
+    deps.db,
+    deps.today,
+    now,
+    orderKeySecret,
+    createRateLimiter(store, 'hold-kursi', holdRate, now),
+  );
   voucherRoutes(api, deps.db, deps.today);
   customerRoutes(api, deps.db);
   paymentRoutes(api, { db: deps.db, now, orderKeySecret, provider, demo });
-  orderRoutes(api, deps.db, now, orderKeySecret);
+  orderRoutes(api, deps.db, now, orderKeySecret, limiters);
   if (demo) demoRoutes(api, deps.db);
   api.all('*', (c) => replyError(c, 404, 'NFD-1', NOT_FOUND_MESSAGE));
 

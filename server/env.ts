@@ -37,6 +37,18 @@ const EnvSchema = z.object({
    * address, so its servers raise it; a traveller never comes near the default.
    */
   HOLD_RATE_PER_MINUTE: z.coerce.number({ error: 'harus berupa angka' }).int().min(1).max(100_000).optional(),
+  /** Rate limits shared by every process using this Redis; unset, each process counts its own. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'harus diawali redis:// atau rediss://')
+    .optional(),
+  /** Keys stored one-time codes; unset, the secret kept in the database (app_secrets) is used. */
+  OTP_SECRET: z.string().min(32, 'minimal 32 karakter').optional(),
+  /**
+   * Multiplies the per-client limits (code requests, sign-ins, order look-ups). A whole e2e suite
+   * runs from one address, so its servers raise it; a traveller never comes near the defaults.
+   */
+  CLIENT_RATE_FACTOR: z.coerce.number({ error: 'harus berupa angka' }).int().min(1).max(10_000).optional(),
 });
 
 export type BasicCredentials = Record<Platform, { user: string; password: string }>;
@@ -52,6 +64,9 @@ export interface Env {
   demo: boolean;
   orderKeySecret: string | undefined;
   holdRatePerMinute: number | undefined;
+  redisUrl: string | undefined;
+  otpSecret: string | undefined;
+  clientRateFactor: number;
 }
 
 /** Reads and checks the environment once; a bad value stops start-up with a clear message. */
@@ -80,5 +95,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       env.DEMO_MODE === undefined ? env.NODE_ENV !== 'production' : env.DEMO_MODE === '1' || env.DEMO_MODE === 'true',
     orderKeySecret: env.ORDER_KEY_SECRET,
     holdRatePerMinute: env.HOLD_RATE_PER_MINUTE,
+    redisUrl: env.REDIS_URL,
+    otpSecret: env.OTP_SECRET,
+    clientRateFactor: env.CLIENT_RATE_FACTOR ?? 1,
   };
 }

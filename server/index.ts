@@ -8,8 +8,9 @@ import { createApp } from './app';
 import { prepareDatabase } from './db/setup';
 import { readEnv, type Env } from './env';
 import { createLogger } from './logger';
-import { sharedOrderKeySecret } from './services/app-secrets';
+import { sharedOrderKeySecret, sharedOtpSecret } from './services/app-secrets';
 import { jakartaToday } from './services/dates';
+import { createLimiterStore } from './services/rate-limit';
 import { sweepExpired } from './services/reservations-db';
 
 /** How often unpaid reservations and holds past their deadline give their seats back. */
@@ -50,6 +51,9 @@ const handle = await prepareDatabase({
 
 // Every process on one database signs order keys alike: the configured secret, else the shared row.
 const orderKeySecret = env.orderKeySecret ?? (await sharedOrderKeySecret(handle.db));
+const otpSecret = env.otpSecret ?? (await sharedOtpSecret(handle.db));
+// Rate limits: this process's memory, or Redis shared by every process (REDIS_URL).
+const limiterStore = createLimiterStore({ redisUrl: env.redisUrl, logger });
 const app = createApp({
   db: handle.db,
   today,
@@ -58,6 +62,9 @@ const app = createApp({
   orderKeySecret,
   demo: env.demo,
   ...(env.holdRatePerMinute ? { holdRatePerMinute: env.holdRatePerMinute } : {}),
+  limiterStore,
+  clientRateFactor: env.clientRateFactor,
+  otpSecret,
 });
 if (env.demo) logger.info('Mode demo aktif: simulasi pembayaran dan ubah harga tersedia');
 
@@ -116,6 +123,7 @@ async function shutdown(signal: string): Promise<void> {
   force.unref();
   clearInterval(sweep);
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await limiterStore.close();
   await handle.close();
   process.exit(0);
 }

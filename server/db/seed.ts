@@ -1,12 +1,15 @@
 import { count, sql } from 'drizzle-orm';
+import { SESSION_DAYS } from '../../contract';
 import type { Database } from './client';
 import {
   cities,
   connectingLegs,
   connectingTrips,
+  customerSessions,
   customers,
   operators,
   paymentMethods,
+  pointHistory,
   points,
   reservations,
   routes,
@@ -31,6 +34,7 @@ import { LINES, type DepartureSeed, type LineSeed, type ViaSeed } from './seed-d
 import { OPERATORS, operatorLogoPath } from './seed-data/operators';
 import { CITIES, POINTS, type PointSeed } from './seed-data/places';
 import { daysBetween } from '../services/dates';
+import { tokenHash } from '../services/sessions';
 import { mudikWindow } from './seed-data/festival';
 import { addDays, assertIsoDate, createRandom, hashString, pickDistinct } from './seed-data/random';
 
@@ -497,15 +501,37 @@ async function insertAll(tx: Tx, plan: Plan, today: string): Promise<void> {
     );
   }
 
+  const joinedAt = new Date(`${addDays(today, -90)}T08:00:00+07:00`);
   const customerRows = await tx
     .insert(customers)
-    .values(CUSTOMERS.map((c) => ({ ...c, createdAt: new Date(`${addDays(today, -90)}T08:00:00+07:00`) })))
+    .values(CUSTOMERS.map(({ token: _token, ...c }) => ({ ...c, createdAt: joinedAt })))
     .returning({ id: customers.id, email: customers.email });
+  const customerIds = new Map(customerRows.map((c) => [c.email, c.id]));
+  // The demo tokens are sessions like any other: only their hash is kept.
+  const signedIn = CUSTOMERS.flatMap((c) => (c.token === null ? [] : [{ ...c, token: c.token }]));
+  await tx.insert(customerSessions).values(
+    signedIn.map((c) => ({
+      customerId: required(customerIds, c.email, 'customer'),
+      tokenHash: tokenHash(c.token),
+      platform: 'WEB',
+      createdAt: joinedAt,
+      expiresAt: new Date(`${addDays(today, SESSION_DAYS)}T08:00:00+07:00`),
+    })),
+  );
+  // The history explains each opening balance.
+  const withPoints = CUSTOMERS.filter((c) => c.points > 0);
+  await tx.insert(pointHistory).values(
+    withPoints.map((c) => ({
+      customerId: required(customerIds, c.email, 'customer'),
+      kind: 'bonus' as const,
+      points: c.points,
+      createdAt: joinedAt,
+    })),
+  );
   // Vouchers may name a payment method, so the methods go first.
   await tx.insert(paymentMethods).values(PAYMENT_METHODS.map((p) => ({ ...p })));
   await tx.insert(vouchers).values(voucherSeeds(today));
   const { customerEmail, ...usedVoucher } = exhaustedVoucherReservation(today);
-  const customerIds = new Map(customerRows.map((c) => [c.email, c.id]));
   await tx
     .insert(reservations)
     .values({ ...usedVoucher, customerId: required(customerIds, customerEmail, 'customer') });

@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { HEADER, PlatformSchema, UserIdSchema, type Platform } from '../../contract';
+import { ACCOUNT_MESSAGE, HEADER, PlatformSchema, UserIdSchema, type Platform } from '../../contract';
 import type { Database } from '../db/client';
 import type { BasicCredentials } from '../env';
-import { findCustomerByToken } from '../services/customers';
 import { ApiError } from '../services/errors';
+import { findSession } from '../services/sessions';
+import { replyError } from './envelope';
 import type { AppEnv } from './types';
 
 export const MESSAGE = {
@@ -12,8 +13,11 @@ export const MESSAGE = {
   platformUnknown: `Header ${HEADER.platform} harus WEB, APP-ANDROID atau APP-IOS`,
   authMissing: 'Akses ditolak: header Authorization wajib diisi',
   basicWrong: 'Akses ditolak: kredensial aplikasi tidak valid',
-  sessionExpired: 'Sesi berakhir, silakan masuk kembali',
+  sessionInvalid: ACCOUNT_MESSAGE.sessionInvalid,
 } as const;
+
+/** Clears the app's `_atx` cookie: sent with every refused bearer token and on logout. */
+export const CLEAR_TOKEN_COOKIE = '_atx=; Max-Age=0; Path=/; SameSite=Lax';
 
 const unauthorized = (message: string) => new ApiError(401, 'AUT-1', message);
 
@@ -39,8 +43,14 @@ function decodeBasic(value: string): { user: string; password: string } | null {
 /**
  * Every /api call carries an `x-user-id` and either a customer's bearer token or the basic
  * credentials of its platform (spec section 6). Sets `platform` and `customer` for handlers.
+ * A bearer token the server does not know (any more) answers 401 AUT-3 and clears `_atx`: the
+ * app drops it and repeats the call as a guest, so a stale token never locks anyone out.
  */
-export function authMiddleware(db: Database, credentials: BasicCredentials): MiddlewareHandler<AppEnv> {
+export function authMiddleware(
+  db: Database,
+  credentials: BasicCredentials,
+  now: () => Date,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const userId = UserIdSchema.safeParse(c.req.header(HEADER.userId));
     if (!userId.success) {
@@ -65,9 +75,11 @@ export function authMiddleware(db: Database, credentials: BasicCredentials): Mid
     const value = space < 0 ? '' : authorization.slice(space + 1).trim();
 
     if (scheme === 'bearer') {
-      if (!value) throw unauthorized(MESSAGE.sessionExpired);
-      const customer = await findCustomerByToken(db, value);
-      if (!customer) throw unauthorized(MESSAGE.sessionExpired);
+      const customer = value ? await findSession(db, value, now()) : null;
+      if (!customer) {
+        c.header('Set-Cookie', CLEAR_TOKEN_COOKIE);
+        return replyError(c, 401, 'AUT-3', MESSAGE.sessionInvalid);
+      }
       c.set('customer', customer);
       return next();
     }

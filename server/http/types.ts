@@ -1,6 +1,6 @@
 import type { Platform } from '../../contract';
 import type { Logger } from '../logger';
-import type { AuthCustomer } from '../services/customers';
+import type { AuthCustomer } from '../services/sessions';
 
 /** Per-request values the middleware sets for the handlers. */
 export interface AppEnv {

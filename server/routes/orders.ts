@@ -5,15 +5,15 @@ import { defineRoute } from '../http/route';
 import { clientOf } from '../http/client-address';
 import type { AppEnv } from '../http/types';
 import { ApiError } from '../services/errors';
-import { createRateLimiter } from '../services/holds';
 import { isOrderKey, orderKeyFor } from '../services/order-keys';
 import { mayOpen, openOrder, type OrderAccess } from '../services/order-store';
+import type { Limiters } from '../services/rate-limit';
 import { cancelOrder, guestOrder, orderDetail } from '../services/orders';
 
 /** Guest look-ups: enough for a typo or two, far too few to guess codes or contacts. */
 export const GUEST_LOOKUP_RATE = {
-  perClient: { burst: 10, perMinute: 10, maxClients: 50_000 },
-  perCode: { burst: 5, perMinute: 5, maxClients: 50_000 },
+  perClient: { burst: 10, perMinute: 10 },
+  perCode: { burst: 5, perMinute: 5 },
 } as const;
 
 export const GUEST_LOOKUP_TOO_MANY = 'Terlalu banyak percobaan cek pesanan. Silakan coba lagi dalam 1 menit';
@@ -27,9 +27,15 @@ export function accessOf(c: Context<AppEnv>, secret: string, code: string): Orde
 }
 
 /** detail-reservasi, web-detail-reservasi (the guest's look-up) and batal-reservasi. */
-export function orderRoutes(api: Hono<AppEnv>, db: Database, now: () => Date, orderKeySecret: string): void {
-  const perClient = createRateLimiter(now, GUEST_LOOKUP_RATE.perClient);
-  const perCode = createRateLimiter(now, GUEST_LOOKUP_RATE.perCode);
+export function orderRoutes(
+  api: Hono<AppEnv>,
+  db: Database,
+  now: () => Date,
+  orderKeySecret: string,
+  limiters: Limiters,
+): void {
+  const perClient = limiters.perClient('guest-lookup-client', GUEST_LOOKUP_RATE.perClient);
+  const perCode = limiters.perKey('guest-lookup-code', GUEST_LOOKUP_RATE.perCode);
 
   defineRoute(api, 'detailReservasi', async (query, c) => {
     const order = await openOrder(db, query.reservasi_kode, accessOf(c, orderKeySecret, query.reservasi_kode));
@@ -37,7 +43,7 @@ export function orderRoutes(api: Hono<AppEnv>, db: Database, now: () => Date, or
   });
 
   defineRoute(api, 'webDetailReservasi', async (query, c) => {
-    if (!perClient.take(clientOf(c)) || !perCode.take(query.reservasi_kode)) {
+    if (!(await perClient.take(clientOf(c))) || !(await perCode.take(query.reservasi_kode))) {
       throw new ApiError(429, 'REQ-2', GUEST_LOOKUP_TOO_MANY);
     }
     const detail = await guestOrder(db, query.reservasi_kode, query.pemesan_email_telp, now());

@@ -5,8 +5,9 @@ import { badRequest } from '../services/errors';
 import { defineRoute } from '../http/route';
 import { clientOf } from '../http/client-address';
 import type { AppEnv } from '../http/types';
-import { HOLD_RATE, createRateLimiter, holdSeats, rateLimited, type Rate } from '../services/holds';
+import { holdSeats, rateLimited } from '../services/holds';
 import { orderKeyFor } from '../services/order-keys';
+import type { RateLimiter } from '../services/rate-limit';
 import { reserve } from '../services/reservations';
 
 /** A header checked with its contract schema; absent is null, malformed is 400 REQ-1. */
@@ -25,9 +26,8 @@ export function reservationRoutes(
   today: () => string,
   now: () => Date,
   orderKeySecret: string,
-  holdRate: Rate = HOLD_RATE,
+  holdsPerClient: RateLimiter,
 ): void {
-  const limiter = createRateLimiter(now, holdRate);
   defineRoute(api, 'reservasi', async (body, c) => {
     const outcome = await reserve(db, body, {
       today: today(),
@@ -38,8 +38,8 @@ export function reservationRoutes(
     });
     return { ...outcome, kunci_pesanan: orderKeyFor(orderKeySecret, outcome.reservasi_kode) };
   });
-  defineRoute(api, 'holdKursi', (body, c) => {
-    if (!limiter.take(clientOf(c))) throw rateLimited();
+  defineRoute(api, 'holdKursi', async (body, c) => {
+    if (!(await holdsPerClient.take(clientOf(c)))) throw rateLimited();
     return holdSeats(db, body, {
       today: today(),
       now: now(),

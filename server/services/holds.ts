@@ -3,27 +3,22 @@
  * HOLD_MINUTES under the booking flow's hold token, as seat_bookings rows with the token, an
  * expiry and no reservation, under the same unique index as bookings. A token holds at most the
  * passengers allowed per leg on one leg (the contract's list cap, and each call replaces the
- * token's seats on that leg), and each client may only call a few times a minute, so nobody can
- * hold a whole bus.
+ * token's seats on that leg), and each client may only call a few times a minute (HOLD_RATE), so
+ * nobody can hold a whole bus.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { HOLD_MINUTES, type HoldKursiResults } from '../../contract';
 import type { Database } from '../db/client';
 import { ApiError, badRequest, notBookable, seatTaken } from './errors';
+import type { Rate } from './rate-limit';
 import { asDb, assertNotDeparted, expireDepartures, insertBookings, withRetry } from './reservations-db';
 import { RESERVATION_MESSAGE } from './reservations';
 import { assertSaleDate, loadSaleSchedule, seatsByNumber } from './seats';
 import { queryRows, textArray } from './sql';
 
-export const HOLD_RATE: Rate = {
-  /** Calls a client may make at once... */
-  burst: 12,
-  /** ...and calls it earns back per minute. */
-  perMinute: 12,
-  /** Clients remembered at most; the oldest are forgotten first. */
-  maxClients: 50_000,
-};
+/** Seat holds per client: a few a minute, so nobody can hold a whole bus. */
+export const HOLD_RATE: Rate = { burst: 12, perMinute: 12 };
 
 export const HOLD_MESSAGE = {
   tooMany: 'Terlalu banyak permintaan tahan kursi. Silakan coba lagi dalam 1 menit',
@@ -32,39 +27,6 @@ export const HOLD_MESSAGE = {
 } as const;
 
 export const rateLimited = () => new ApiError(429, 'REQ-2', HOLD_MESSAGE.tooMany);
-
-/**
- * A token bucket per client. It lives in the process: behind a load balancer each process
- * allows its own share, which still keeps one client from holding a whole bus.
- */
-export interface Rate {
-  burst: number;
-  perMinute: number;
-  maxClients: number;
-}
-
-export function createRateLimiter(now: () => Date, rate: Rate) {
-  const buckets = new Map<string, { tokens: number; at: number }>();
-  return {
-    take(client: string): boolean {
-      const at = now().getTime();
-      const bucket = buckets.get(client) ?? { tokens: rate.burst, at };
-      const earned = ((at - bucket.at) / 60_000) * rate.perMinute;
-      const tokens = Math.min(rate.burst, bucket.tokens + Math.max(0, earned));
-      buckets.delete(client);
-      if (buckets.size >= rate.maxClients) {
-        const oldest = buckets.keys().next().value;
-        if (oldest !== undefined) buckets.delete(oldest);
-      }
-      if (tokens < 1) {
-        buckets.set(client, { tokens, at });
-        return false;
-      }
-      buckets.set(client, { tokens: tokens - 1, at });
-      return true;
-    },
-  };
-}
 
 export function newHoldToken(): string {
   return randomBytes(18).toString('base64url');

@@ -1,0 +1,79 @@
+/**
+ * How one-time codes reach the traveller. The server only knows this interface; the built-in
+ * sender is the development outbox (server log and the otp_outbox table, read in demo mode), and an
+ * SMS, WhatsApp or email sender plugs in behind the same interface (createApp's deps.otpSender).
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { OTP, type LoginChannel, type OtpOutboxResults } from '../../contract';
+import type { Database } from '../db/client';
+import { otpOutbox } from '../db/schema';
+import type { Logger } from '../logger';
+
+export interface OtpMessage {
+  channel: LoginChannel;
+  /** The normalised phone (08…) or lower-case email. */
+  address: string;
+  code: string;
+  /** What the traveller reads, in Indonesian. */
+  text: string;
+  at: Date;
+}
+
+export interface OtpSender {
+  /** Resolves once the message is handed over; a rejection means nothing was sent. */
+  send(message: OtpMessage): Promise<void>;
+}
+
+export function otpText(code: string): string {
+  return `Kode OTP Berangkat kamu: ${code}. Berlaku ${OTP.ttlSeconds / 60} menit. Jangan berikan kode ini kepada siapa pun.`;
+}
+
+/** 0812****7890 and ri***@contoh.id: enough for the traveller to recognise, too little to harvest. */
+export function maskAddress(channel: LoginChannel, address: string): string {
+  if (channel === 'telp') {
+    if (address.length <= 8) return `${address.slice(0, 2)}${'*'.repeat(Math.max(1, address.length - 2))}`;
+    return `${address.slice(0, 4)}${'*'.repeat(address.length - 8)}${address.slice(-4)}`;
+  }
+  const at = address.lastIndexOf('@');
+  const local = at < 0 ? address : address.slice(0, at);
+  const domain = at < 0 ? '' : address.slice(at);
+  return `${local.slice(0, local.length > 2 ? 2 : 1)}***${domain}`;
+}
+
+/** The development outbox: nothing leaves the machine; a tester reads the code from the log or demo/otp-outbox. */
+export function outboxSender(db: Database, logger: Logger): OtpSender {
+  return {
+    async send(message) {
+      await db.insert(otpOutbox).values({
+        channel: message.channel,
+        address: message.address,
+        message: message.text,
+        code: message.code,
+        createdAt: message.at,
+      });
+      logger.info(
+        { channel: message.channel, to: maskAddress(message.channel, message.address), message: message.text },
+        'otp outbox',
+      );
+    },
+  };
+}
+
+/** The newest outbox rows of one phone or email (demo/otp-outbox). */
+export async function readOutbox(db: Database, channel: LoginChannel, address: string): Promise<OtpOutboxResults> {
+  const rows = await db
+    .select()
+    .from(otpOutbox)
+    .where(and(eq(otpOutbox.channel, channel), eq(otpOutbox.address, address)))
+    .orderBy(desc(otpOutbox.createdAt), desc(otpOutbox.id))
+    .limit(10);
+  return {
+    list: rows.map((row) => ({
+      tipe: row.channel,
+      tujuan: row.address,
+      pesan: row.message,
+      kode: row.code,
+      dibuat_pada: row.createdAt.toISOString(),
+    })),
+  };
+}
