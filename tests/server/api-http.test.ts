@@ -131,16 +131,20 @@ describe.each(TEST_DATABASES)('API plumbing on %s', (kind) => {
     it('accepts the demo customer bearer token', async () => {
       await ok(app, 'kotaPopuler', {}, { bearer: SEED_FIXTURES.customers.demo.token });
     });
-    it('refuses an unknown or empty bearer token with the session message', async () => {
+    it('answers an unknown or empty bearer token with AUT-3, so the app goes on as a guest', async () => {
       const error = await fails(app, 'kotaPopuler', {}, { bearer: 'bukan-token' });
-      expect(error).toMatchObject({ httpStatus: 401, code: 'AUT-1', message: MESSAGE.sessionExpired });
+      expect(error).toMatchObject({
+        httpStatus: 401,
+        code: 'AUT-3',
+        message: 'Sesi kamu sudah berakhir. Silakan masuk kembali',
+      });
       const empty = await fails(
         app,
         'kotaPopuler',
         {},
         { headers: { [HEADER.userId]: userId(), authorization: 'Bearer ' } },
       );
-      expect(empty).toMatchObject({ httpStatus: 401, code: 'AUT-1' });
+      expect(empty).toMatchObject({ httpStatus: 401, code: 'AUT-3' });
     });
     it('uses the credentials given to createApp', async () => {
       const custom = createApp({

@@ -9,9 +9,11 @@ import {
   cities,
   connectingLegs,
   connectingTrips,
+  customerSessions,
   customers,
   operators,
   paymentMethods,
+  pointHistory,
   points,
   reservations,
   routes,
@@ -72,6 +74,8 @@ const TABLES = [
   connectingTrips,
   connectingLegs,
   customers,
+  customerSessions,
+  pointHistory,
   vouchers,
   paymentMethods,
   reservations,
@@ -397,12 +401,12 @@ describe.each(TEST_DATABASES)('seed (%s)', (kind) => {
   });
 
   it('has customers, vouchers and payment methods', async () => {
-    const [demo] = await db.select().from(customers).where(eq(customers.token, SEED_FIXTURES.customers.demo.token));
+    const [demo] = await db.select().from(customers).where(eq(customers.phone, SEED_FIXTURES.customers.demo.phone));
     expect(demo?.points).toBe(25000);
     const [zero] = await db
       .select()
       .from(customers)
-      .where(eq(customers.token, SEED_FIXTURES.customers.zeroPoints.token));
+      .where(eq(customers.phone, SEED_FIXTURES.customers.zeroPoints.phone));
     expect(zero?.points).toBe(0);
 
     const voucherRows = await db.select().from(vouchers);
@@ -441,6 +445,56 @@ describe.each(TEST_DATABASES)('seed (%s)', (kind) => {
       expect.arrayContaining(['BCA Virtual Account', 'Mandiri Virtual Account', 'QRIS', 'GoPay', 'OVO', 'Alfamart']),
     );
     for (const m of methods) expect(['persen', 'nominal']).toContain(m.feeType);
+  });
+
+  it('keeps the demo tokens as sessions holding only their SHA-256, for a year', async () => {
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    for (const fixture of [SEED_FIXTURES.customers.demo, SEED_FIXTURES.customers.zeroPoints]) {
+      const [row] = await db
+        .select({
+          phone: customers.phone,
+          expiresAt: customerSessions.expiresAt,
+          revokedAt: customerSessions.revokedAt,
+        })
+        .from(customerSessions)
+        .innerJoin(customers, eq(customers.id, customerSessions.customerId))
+        .where(eq(customerSessions.tokenHash, sha256(fixture.token)));
+      expect(row?.phone, fixture.token).toBe(fixture.phone);
+      expect(row?.revokedAt).toBeNull();
+      expect(row?.expiresAt.toISOString()).toBe(`${addDays(TEST_TODAY, 365)}T01:00:00.000Z`);
+    }
+    // Dewi has no session: only a one-time code signs her in.
+    const [dewi] = await db.select().from(customers).where(eq(customers.email, 'dewi.lestari@contoh.id'));
+    expect(
+      await db
+        .select()
+        .from(customerSessions)
+        .where(eq(customerSessions.customerId, dewi?.id ?? -1)),
+    ).toEqual([]);
+    const everything = JSON.stringify([
+      await db.select().from(customers),
+      await db.select().from(customerSessions),
+      await db.select().from(pointHistory),
+    ]);
+    expect(everything).not.toContain(SEED_FIXTURES.customers.demo.token);
+    expect(everything).not.toContain(SEED_FIXTURES.customers.zeroPoints.token);
+  });
+
+  it('explains each opening point balance with one bonus entry', async () => {
+    const rows = await db
+      .select({
+        email: customers.email,
+        balance: customers.points,
+        kind: pointHistory.kind,
+        points: pointHistory.points,
+      })
+      .from(pointHistory)
+      .innerJoin(customers, eq(customers.id, pointHistory.customerId))
+      .orderBy(asc(pointHistory.id));
+    expect(rows).toEqual([
+      { email: 'rina.kartika@contoh.id', balance: 25000, kind: 'bonus', points: 25000 },
+      { email: 'dewi.lestari@contoh.id', balance: 8000, kind: 'bonus', points: 8000 },
+    ]);
   });
 
   it('books seats only inside the window, on real seats, leaving varied remaining counts', async () => {
