@@ -35,7 +35,7 @@ export interface AppDeps {
   logger?: Logger;
   /** Signs order keys (X-Order-Key); every process behind one database must share it. */
   orderKeySecret?: string;
-  /** Demo mode: simulasi-bayar and demo/ubah-harga exist (404 otherwise). Tests default to on. */
+  /** Demo mode: simulasi-bayar, demo/ubah-harga and demo/otp-outbox exist (404 otherwise). Tests default to on. */
   demo?: boolean;
   /** The payment provider; the built-in simulated one by default. */
   paymentProvider?: PaymentProvider;

@@ -67,6 +67,13 @@ const app = createApp({
   otpSecret,
 });
 if (env.demo) logger.info('Mode demo aktif: simulasi pembayaran dan ubah harga tersedia');
+// No real sender is wired in yet: codes land in the development outbox (log and otp_outbox table).
+logger.info(
+  env.demo
+    ? 'Kode OTP dikirim ke outbox pengembangan (log server dan demo/otp-outbox)'
+    : 'Kode OTP dikirim ke outbox pengembangan (log server): pasang pengirim SMS, WhatsApp atau email untuk produksi',
+);
+logger.info(env.redisUrl ? 'Batas permintaan dihitung bersama lewat Redis' : 'Batas permintaan dihitung per proses');
 
 // Seats of expired bookings are already free to every query; the sweep keeps the rows honest
 // for the counts that read live rows only. Every process may sweep: the update is idempotent.
