@@ -164,6 +164,26 @@ describe.each(TEST_DATABASES)('limits shared by two server processes on %s', (ki
     }
   });
 
+  it('raises per-client limits by the e2e factor, never the limits per phone', async () => {
+    const app = createApp({ db: handle.db, today: () => TEST_TODAY, clientRateFactor: 2 });
+    const as = asClient(freshIp());
+    for (let i = 0; i < 40; i += 1) {
+      await ok(app, 'requestCustomerLoginAlternative', { tipe: 'telp', telp: freshPhone() }, as);
+    }
+    expect(
+      (await fails(app, 'requestCustomerLoginAlternative', { tipe: 'telp', telp: freshPhone() }, as)).httpStatus,
+    ).toBe(429);
+    let clock = new Date(`${TEST_TODAY}T09:00:00+07:00`);
+    const timed = createApp({ db: handle.db, today: () => TEST_TODAY, now: () => clock, clientRateFactor: 100 });
+    const telp = freshPhone();
+    for (let i = 0; i < 5; i += 1) {
+      await ok(timed, 'requestCustomerLoginAlternative', { tipe: 'telp', telp }, asClient(freshIp()));
+      clock = new Date(clock.getTime() + 61_000);
+    }
+    const limited = await fails(timed, 'requestCustomerLoginAlternative', { tipe: 'telp', telp }, asClient(freshIp()));
+    expect([limited.httpStatus, limited.code]).toEqual([429, 'REQ-2']);
+  });
+
   describe.each(TEST_REDIS)('through Redis %s', (url) => {
     it('allows one client 20 codes an hour across both, then answers 429 REQ-2 on either', async () => {
       const { a, b, close } = twoProcesses(() => redisStore(url, createLogger('silent')));
