@@ -1,8 +1,13 @@
+import { CustomerProfilResultsSchema, SESSION_DAYS, type CustomerProfilResults } from '../../contract/account';
 import { PlatformSchema, type Platform } from '../../contract/platform';
 import { META, readMeta, writeMeta } from './page-meta';
 
 /** Cookie holding the customer's login token (spec section 3, Storage). */
 export const TOKEN_COOKIE = '_atx';
+/** Session storage key of the profile copy (spec section 3, Storage). */
+export const PROFILE_STORAGE_KEY = 'berangkat:profil';
+/** The cookie lives as long as the session behind it (spec section 9: one year). */
+export const TOKEN_MAX_AGE_SECONDS = SESSION_DAYS * 24 * 60 * 60;
 
 let platform: Platform = 'WEB';
 let platformRead = false;
@@ -89,19 +94,83 @@ export function storeToken(token: string, maxAgeSeconds: number): void {
 }
 
 /**
- * Forgets the token: the cookie is cleared and, when the server refused it, the `auth` meta value
- * is ignored from now on, so the app carries on as a guest with the platform's basic credentials.
+ * Forgets the token: the cookie and the profile copy are cleared and the token (also when it came
+ * from the `auth` meta) is never sent again, so the app carries on as a guest with the platform's
+ * basic credentials. Used for a refused token (AUT-3) and for signing out.
  */
 export function dropToken(token: string | null = getAuthToken()): void {
   if (token) refused.add(token);
   if (typeof document !== 'undefined') document.cookie = `${TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  forgetProfileCopy();
   notify();
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    // Storage may be switched off (private mode, a webview without it): the copy is only a shortcut.
+    return null;
+  }
+}
+
+/** Keeps the session copy of the profile (spec section 3, Storage); updated after a profile save too. */
+export function storeProfileCopy(profile: CustomerProfilResults): void {
+  try {
+    sessionStore()?.setItem(PROFILE_STORAGE_KEY, JSON.stringify(profile));
+  } catch {
+    // Full or blocked storage: the profile is read from the server instead.
+  }
+}
+
+/** The session copy of the profile, or null for a guest, a new tab or a copy that no longer parses. */
+export function readProfileCopy(): CustomerProfilResults | null {
+  if (!isSignedIn()) return null;
+  const raw = sessionStore()?.getItem(PROFILE_STORAGE_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = CustomerProfilResultsSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function forgetProfileCopy(): void {
+  try {
+    sessionStore()?.removeItem(PROFILE_STORAGE_KEY);
+  } catch {
+    // Nothing to forget where storage is blocked.
+  }
+}
+
+/** A fresh sign-in (customer-login): the token in `_atx` for a year and the profile copy. */
+export function signIn(token: string, profile: CustomerProfilResults): void {
+  storeProfileCopy(profile);
+  storeToken(token, TOKEN_MAX_AGE_SECONDS);
+}
+
+/** The part of TanStack Query's client that forgets account data. */
+export interface AccountQueryCache {
+  resetQueries(filters: { queryKey: readonly unknown[] }): Promise<void>;
+}
+
+/**
+ * Every account query (keyed under 'account') is reset whenever the customer changes, so one
+ * customer's profile, orders or points are never shown to the next one or to a guest. Returns the
+ * release.
+ */
+export function resetAccountQueriesOnAuthChange(queryClient: AccountQueryCache): () => void {
+  return subscribeAuth(() => {
+    void queryClient.resetQueries({ queryKey: ['account'] });
+  });
 }
 
 /** For tests only. */
 export function resetAuthForTests(): void {
   refused.clear();
   listeners.clear();
+  forgetProfileCopy();
 }
 
 /** Copies an `auth` query value into the `auth` page meta (spec section 2, before each navigation). */
