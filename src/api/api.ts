@@ -1,4 +1,4 @@
-import { getAuthToken, getPlatform } from '../platform/session';
+import { dropToken, getAuthToken, getPlatform } from '../platform/session';
 import { createApiClient } from './client';
 import { basicCredentials } from './credentials';
 
@@ -10,4 +10,6 @@ export const api = createApiClient({
   onNetworkError: (error, name) => {
     console.warn(`[api] ${name}: jaringan gagal`, error);
   },
+  // A refused token (AUT-3) is forgotten: cookie cleared, `auth` meta ignored, the call repeated as a guest.
+  onTokenRefused: (token) => dropToken(token),
 });

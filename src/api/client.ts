@@ -46,6 +46,11 @@ export interface ApiClientOptions {
   credentials: BasicCredentials;
   /** Spec section 8: a network failure is logged. */
   onNetworkError?: (error: unknown, name: EndpointName) => void;
+  /**
+   * The server refused this bearer token (401 AUT-3: unknown, expired or revoked). The app drops
+   * it; the call is then repeated once as a guest.
+   */
+  onTokenRefused?: (token: string) => void;
 }
 
 export interface RequestOptions {
@@ -122,15 +127,15 @@ export interface ApiClient {
     input: EndpointInput<N>,
     options?: RequestOptions,
   ): Promise<EndpointResults<N>>;
-  headers(): Record<string, string>;
+  /** The headers a call made now would carry (a guest's when `token` is null). */
+  headers(token?: string | null): Record<string, string>;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? API_BASE;
 
-  function headers(): Record<string, string> {
+  function headers(token: string | null = options.getToken()): Record<string, string> {
     const platform = options.getPlatform();
-    const token = options.getToken();
     const basic = options.credentials[platform];
     return {
       accept: 'application/json',
@@ -140,23 +145,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
   }
 
-  async function request<N extends EndpointName>(
-    name: N,
-    input: EndpointInput<N>,
-    requestOptions: RequestOptions = {},
-  ): Promise<EndpointResults<N>> {
-    const endpoint = endpoints[name];
-    const raw = (input ?? {}) as Record<string, unknown>;
+  interface Reply {
+    status: number;
+    json: unknown;
+  }
 
-    // Spec section 8: lookups with missing parameters fail without a call.
-    const checked = endpoint.input.safeParse(raw);
-    if (!checked.success) throw new ApiError('REQ-1', 0, describeIssues(checked.error));
-
-    const init: RequestInit = { method: endpoint.method, headers: { ...headers(), ...requestOptions.headers } };
+  async function send(
+    name: EndpointName,
+    raw: Record<string, unknown>,
+    token: string | null,
+    requestOptions: RequestOptions,
+  ): Promise<Reply> {
+    const endpoint: { method: 'GET' | 'POST'; path: string; body?: 'json' | 'form' } = endpoints[name];
+    const init: RequestInit = { method: endpoint.method, headers: { ...headers(token), ...requestOptions.headers } };
     if (requestOptions.signal) init.signal = requestOptions.signal;
     let url = `${baseUrl}${endpoint.path}`;
     if (endpoint.method === 'GET') {
       url += toQueryString(raw);
+    } else if (endpoint.body === 'form') {
+      init.headers = { ...init.headers, 'content-type': 'application/x-www-form-urlencoded' };
+      init.body = toQueryString(raw).slice(1);
     } else {
       init.headers = { ...init.headers, 'content-type': 'application/json' };
       init.body = JSON.stringify(raw);
@@ -174,26 +182,53 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError('NETWORK', 0, NETWORK_ERROR_MESSAGE);
     }
 
-    let json: unknown;
     try {
-      json = JSON.parse(text);
+      return { status: response.status, json: JSON.parse(text) };
     } catch {
       throw new ApiError('BAD_REPLY', response.status, BAD_REPLY_MESSAGE);
     }
+  }
+
+  function isRefusedToken(reply: Reply): boolean {
+    if (reply.status !== 401) return false;
+    const asError = ErrorEnvelopeSchema.safeParse(reply.json);
+    return asError.success && asError.data.code === 'AUT-3';
+  }
+
+  async function request<N extends EndpointName>(
+    name: N,
+    input: EndpointInput<N>,
+    requestOptions: RequestOptions = {},
+  ): Promise<EndpointResults<N>> {
+    const endpoint = endpoints[name];
+    const raw = (input ?? {}) as Record<string, unknown>;
+
+    // Spec section 8: lookups with missing parameters fail without a call.
+    const checked = endpoint.input.safeParse(raw);
+    if (!checked.success) throw new ApiError('REQ-1', 0, describeIssues(checked.error));
+
+    const token = options.getToken();
+    let reply = await send(name, raw, token, requestOptions);
+    if (token && isRefusedToken(reply)) {
+      // A stale or wrong token never locks anyone out: forget it and carry on as a guest.
+      options.onTokenRefused?.(token);
+      reply = await send(name, raw, null, requestOptions);
+    }
+    const { status, json } = reply;
 
     const parsed = replySchema(name).safeParse(json);
     if (!parsed.success) {
       // An error envelope is still an error envelope even if its results schema would not match.
       const asError = ErrorEnvelopeSchema.safeParse(json);
-      if (asError.success) throw new ApiError(asError.data.code, response.status, asError.data.message);
-      throw new ApiError('BAD_REPLY', response.status, BAD_REPLY_MESSAGE);
+      if (asError.success) throw new ApiError(asError.data.code, status, asError.data.message);
+      throw new ApiError('BAD_REPLY', status, BAD_REPLY_MESSAGE);
     }
-    const reply = parsed.data as { status: string; results?: unknown; code?: ErrorCode; message?: string };
-    if (reply.status !== OK) {
-      throw new ApiError(reply.code ?? 'SRV-1', response.status, reply.message ?? BAD_REPLY_MESSAGE);
+    const envelopeReply = parsed.data as { status: string; results?: unknown; code?: ErrorCode; message?: string };
+    if (envelopeReply.status !== OK) {
+      throw new ApiError(envelopeReply.code ?? 'SRV-1', status, envelopeReply.message ?? BAD_REPLY_MESSAGE);
     }
     // The envelope schema above was built from endpoints[name].results, so this is its output type.
-    return reply.results as EndpointResults<N>;
+    return envelopeReply.results as EndpointResults<N>;
   }
 
   return { request, headers };

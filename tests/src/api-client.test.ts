@@ -237,6 +237,139 @@ describe('replies', () => {
   });
 });
 
+describe('a refused customer token', () => {
+  const REFUSED = { status: 'ERROR', code: 'AUT-3', message: 'Sesi kamu sudah berakhir. Silakan masuk kembali' };
+  const CITIES = {
+    status: 'OK',
+    results: { list: [{ id: 1, nama: 'Bandung', provinsi: 'Jawa Barat', lat: 1, lon: 2 }] },
+  };
+  const guestBasic = `Basic ${btoa(`${DEFAULT_BASIC_CREDENTIALS.WEB.user}:${DEFAULT_BASIC_CREDENTIALS.WEB.password}`)}`;
+
+  function refusingBearer(onTokenRefused = vi.fn()) {
+    const replies = [() => jsonReply(REFUSED, 401), () => jsonReply(CITIES)];
+    const context = setup({
+      onTokenRefused,
+      reply: () => (replies.shift() ?? (() => jsonReply(CITIES)))(),
+    });
+    context.setToken('stale-token');
+    return { ...context, onTokenRefused };
+  }
+
+  it('is dropped and the same call repeated once with the basic credentials; the caller sees the guest reply', async () => {
+    const { client, calls, header, onTokenRefused } = refusingBearer();
+    await expect(client.request('kotaPopuler', {})).resolves.toEqual(CITIES.results);
+    expect(onTokenRefused).toHaveBeenCalledExactlyOnceWith('stale-token');
+    expect(calls).toHaveLength(2);
+    expect(header(0, 'authorization')).toBe('Bearer stale-token');
+    expect(header(1, 'authorization')).toBe(guestBasic);
+    expect(calls[1]!.url).toBe(calls[0]!.url);
+    // A repeat is a new request: its own user id.
+    expect(header(1, 'x-user-id')).not.toBe(header(0, 'x-user-id'));
+  });
+
+  it('repeats a POST with the same body and the call’s own headers', async () => {
+    const { client, calls, header } = refusingBearer();
+    const body = {
+      operator_kode_pergi: 'OPR',
+      jadwal_kode_pergi: 'J1',
+      tanggal_berangkat_pergi: '2026-11-24',
+      kursi_pergi: ['1A'],
+    };
+    await client.request('cekHarga', body, { headers: { 'idempotency-key': 'k-1' } }).catch(() => undefined);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.init.method).toBe('POST');
+    expect(calls[1]!.init.body).toBe(calls[0]!.init.body);
+    expect(header(1, 'idempotency-key')).toBe('k-1');
+    expect(header(1, 'authorization')).toBe(guestBasic);
+  });
+
+  it('gives the guest reply’s error when the call needs a customer', async () => {
+    const replies = [
+      () => jsonReply(REFUSED, 401),
+      () => jsonReply({ status: 'ERROR', code: 'AUT-1', message: 'Masuk untuk bisa gunakan fitur ini' }, 401),
+    ];
+    const { client, calls, setToken } = setup({ onTokenRefused: vi.fn(), reply: () => replies.shift()!() });
+    setToken('stale-token');
+    await expect(client.request('customerPoint', {})).rejects.toMatchObject({
+      code: 'AUT-1',
+      status: 401,
+      message: 'Masuk untuk bisa gunakan fitur ini',
+    });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('is not repeated for a guest call, nor for another 401', async () => {
+    const onTokenRefused = vi.fn();
+    const guest = setup({ onTokenRefused, reply: () => jsonReply(REFUSED, 401) });
+    await expect(guest.client.request('kotaPopuler', {})).rejects.toMatchObject({ code: 'AUT-3' });
+    expect(guest.calls).toHaveLength(1);
+
+    const other = setup({
+      onTokenRefused,
+      reply: () => jsonReply({ status: 'ERROR', code: 'AUT-1', message: 'Kredensial tidak valid' }, 401),
+    });
+    other.setToken('good-token');
+    await expect(other.client.request('kotaPopuler', {})).rejects.toMatchObject({ code: 'AUT-1' });
+    expect(other.calls).toHaveLength(1);
+    expect(onTokenRefused).not.toHaveBeenCalled();
+  });
+});
+
+describe('form-encoded calls', () => {
+  it('sends customer-update-data as application/x-www-form-urlencoded', async () => {
+    const { client, calls, setToken } = setup({
+      reply: () =>
+        jsonReply({
+          status: 'OK',
+          results: {
+            nama: 'Rina Wulandari',
+            email: '',
+            telp: '081234567890',
+            jenis_kelamin: 'P',
+            tanggal_lahir: '1994-03-12',
+            pekerjaan_id: 99,
+            pekerjaan_lainnya: 'Pemandu wisata',
+          },
+        }),
+    });
+    setToken('tok-rina');
+    await client.request('customerUpdateData', {
+      nama: 'Rina Wulandari',
+      jenis_kelamin: 'P',
+      tanggal_lahir: '1994-03-12',
+      pekerjaan_id: 99,
+      pekerjaan_lainnya: 'Pemandu wisata',
+    });
+    const call = calls[0]!;
+    expect(new URL(call.url, 'http://x').pathname).toBe('/api/customer-update-data');
+    expect(call.init.method).toBe('POST');
+    expect((call.init.headers as Record<string, string>)['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(typeof call.init.body).toBe('string');
+    expect(Object.fromEntries(new URLSearchParams(String(call.init.body)))).toEqual({
+      nama: 'Rina Wulandari',
+      jenis_kelamin: 'P',
+      tanggal_lahir: '1994-03-12',
+      pekerjaan_id: '99',
+      pekerjaan_lainnya: 'Pemandu wisata',
+    });
+  });
+
+  it('leaves out a field that is not given', async () => {
+    const { client, calls } = setup({ reply: () => jsonReply({ status: 'ERROR', code: 'AUT-1', message: 'x' }, 401) });
+    await client
+      .request('customerUpdateData', {
+        nama: 'Rina Wulandari',
+        jenis_kelamin: 'P',
+        tanggal_lahir: '1994-03-12',
+        pekerjaan_id: 2,
+      })
+      .catch(() => undefined);
+    expect(String(calls[0]!.init.body)).toBe(
+      'nama=Rina+Wulandari&jenis_kelamin=P&tanggal_lahir=1994-03-12&pekerjaan_id=2',
+    );
+  });
+});
+
 describe('friendly messages', () => {
   it('never shows raw technical text', () => {
     expect(friendlyErrorMessage(new ApiError('BAD_REPLY', 502, BAD_REPLY_MESSAGE))).toMatch(/Server sedang bermasalah/);
