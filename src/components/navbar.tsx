@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { ArrowLeft, House, Repeat } from 'lucide-react';
+import { AccountEntry } from '../features/account/login-entry';
 import { useDelayedNavigation } from '../flow/booking-actor';
 import { emitBack } from '../platform/events';
 import { buttonStyles } from './button-styles';
@@ -62,6 +63,9 @@ export function Navbar({ title, subtitle, isReturn = false, onBack }: NavbarProp
             <h1 className="truncate text-base leading-6 font-bold">{title}</h1>
             {subtitle ? <p className="truncate text-xs leading-5 text-grey-600">{subtitle}</p> : null}
           </div>
+          <span className="hidden desktop:block">
+            <AccountEntry />
+          </span>
           <Link to="/" className={buttonStyles.icon} aria-label="Beranda">
             <House className="size-5" aria-hidden="true" />
           </Link>

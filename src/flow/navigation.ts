@@ -1,6 +1,19 @@
+import type { PathIntent } from '../../machines/login.machine';
 import type { NavigationIntent } from '../../machines/types';
 
-type RouteName = Extract<NavigationIntent, { kind: 'route' }>['name'];
+/** The account screens (the spec does not show their route table; these are ours). */
+type AccountRouteName =
+  | 'login'
+  | 'customer-profile'
+  | 'customer-list-order'
+  | 'list-customer-point'
+  | 'customer-list-voucher'
+  | 'customer-detail-voucher';
+
+type RouteName = Extract<NavigationIntent, { kind: 'route' }>['name'] | AccountRouteName;
+
+/** Every intent the adapter applies: the booking flow's named routes, and a path (the login's redirect). */
+export type AppNavigationIntent = NavigationIntent | PathIntent;
 
 /** The spec's route names (section 2) and the file routes that serve them. */
 export const ROUTE_PATHS = {
@@ -24,7 +37,26 @@ export const ROUTE_PATHS = {
   'detail-order-guest': '/order/$code',
   'detail-order-guest-change-payment': '/order/$code/change-payment',
   'detail-order-guest-location': '/order/$code/location',
+  login: '/app/login',
+  'customer-profile': '/app/customer/profile',
+  'customer-list-order': '/app/customer/list-order',
+  'list-customer-point': '/app/list-customer-point',
+  'customer-list-voucher': '/app/customer/list-voucher',
+  'customer-detail-voucher': '/app/customer/detail-voucher/$code',
 } as const satisfies Record<RouteName, string>;
+
+/**
+ * The `redirect` of /app/login: an internal path (starts with one '/', never '//' or '/\', which
+ * browsers read as another site); anything else goes home.
+ */
+export function safeRedirect(value: unknown): string {
+  if (typeof value !== 'string') return '/';
+  const path = value.trim();
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return '/';
+  // Control characters (a tab or newline inside "/\t/evil.example") are dropped by URL parsers.
+  if ([...path].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return '/';
+  return path;
+}
 
 /**
  * The flow's navigations are decisions already taken (a confirmed "Konfirmasi Kembali ?", a
@@ -36,7 +68,8 @@ type BlockerOptions = { ignoreBlocker?: boolean };
 /** The part of TanStack Router the adapter needs: kept narrow so tests can fake it. */
 export interface NavigationTarget {
   navigate(options: {
-    to: string;
+    to?: string;
+    href?: string;
     params?: Record<string, string>;
     search?: Record<string, string | number>;
     replace?: boolean;
@@ -83,15 +116,18 @@ export function goBack(router: NavigationTarget, steps: number): Promise<void> {
  * The one place where a machine's navigation intent becomes a router call. Machines never
  * import the router (ARCHITECTURE.md rule 1). Resolves when the router has arrived.
  */
-export function applyNavigationIntent(router: NavigationTarget, intent: NavigationIntent): Promise<void> {
+export function applyNavigationIntent(router: NavigationTarget, intent: AppNavigationIntent): Promise<void> {
   if (intent.kind === 'back') return goBack(router, intent.steps);
-  const navigated = router.navigate({
-    to: ROUTE_PATHS[intent.name],
-    ...(intent.params ? { params: intent.params } : {}),
-    ...(intent.search ? { search: intent.search } : {}),
-    ...(intent.replace ? { replace: true } : {}),
-    ...DECIDED,
-  });
+  const navigated =
+    intent.kind === 'path'
+      ? router.navigate({ href: safeRedirect(intent.path), ...(intent.replace ? { replace: true } : {}), ...DECIDED })
+      : router.navigate({
+          to: ROUTE_PATHS[intent.name],
+          ...(intent.params ? { params: intent.params } : {}),
+          ...(intent.search ? { search: intent.search } : {}),
+          ...(intent.replace ? { replace: true } : {}),
+          ...DECIDED,
+        });
   // The browser history batches pushes made in one tick into one entry: commit this one now.
   router.history.flush();
   return Promise.resolve(navigated).then(() => undefined);
@@ -102,7 +138,7 @@ export function applyNavigationIntent(router: NavigationTarget, intent: Navigati
  * then the seat page on top of it), and a router navigation started before the previous one has
  * settled would replace it instead of adding a history entry.
  */
-export function createNavigationQueue(router: NavigationTarget): (intent: NavigationIntent) => Promise<void> {
+export function createNavigationQueue(router: NavigationTarget): (intent: AppNavigationIntent) => Promise<void> {
   let queue: Promise<void> = Promise.resolve();
   return (intent) => {
     queue = queue.then(

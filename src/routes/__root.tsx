@@ -1,10 +1,11 @@
+import { useEffect } from 'react';
 import { Link, Outlet, createRootRouteWithContext, useRouter } from '@tanstack/react-router';
 import { z } from 'zod';
 import { CircleExclamationPoint, MapPinOff } from 'lucide-react';
 import { buttonStyles } from '../components/button-styles';
 import { Toaster } from '../components/toaster';
 import { BookingActorProvider } from '../flow/booking-actor';
-import { rememberAuthFromQuery } from '../platform/session';
+import { rememberAuthFromQuery, resetAccountQueriesOnAuthChange } from '../platform/session';
 import type { RouterContext } from '../router';
 
 /** Query values any page may carry: appbar=1 hides the navbar (a native host draws its own). */
@@ -27,6 +28,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const { queryClient } = Route.useRouteContext();
+  // One customer's profile, orders and points are never shown to the next one or to a guest.
+  useEffect(() => resetAccountQueriesOnAuthChange(queryClient), [queryClient]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -3,6 +3,7 @@ import {
   applyNavigationIntent,
   createNavigationQueue,
   ROUTE_PATHS,
+  safeRedirect,
   type NavigationTarget,
 } from '../../src/flow/navigation';
 import { QueryClient } from '@tanstack/react-query';
@@ -94,9 +95,54 @@ describe('navigation intents from the machines', () => {
     expect(order).toEqual(['/app/information-passengers', '/app/select-seat/{-$return}']);
   });
 
+  it('goes to the login page’s redirect path in its place', () => {
+    const router = fakeRouter();
+    applyNavigationIntent(router, {
+      kind: 'path',
+      path: '/app/information-passengers?appbar=1',
+      replace: true,
+    });
+    expect(router.navigate).toHaveBeenCalledWith({
+      href: '/app/information-passengers?appbar=1',
+      replace: true,
+      ignoreBlocker: true,
+    });
+  });
+
+  it('never leaves the app for a redirect to another site', () => {
+    const router = fakeRouter();
+    applyNavigationIntent(router, { kind: 'path', path: '//evil.example/login', replace: true });
+    expect(router.navigate).toHaveBeenCalledWith({ href: '/', replace: true, ignoreBlocker: true });
+  });
+
   it('maps every route name to a registered route', () => {
     const router = createAppRouter(new QueryClient());
     const registered = new Set(Object.keys(router.routesByPath));
     for (const path of Object.values(ROUTE_PATHS)) expect(registered).toContain(path);
+  });
+});
+
+describe('the login redirect', () => {
+  it('keeps an internal path with its query', () => {
+    expect(safeRedirect('/app/customer/profile')).toBe('/app/customer/profile');
+    expect(safeRedirect('/app/schedule?asal_id=1&tujuan_id=2')).toBe('/app/schedule?asal_id=1&tujuan_id=2');
+    expect(safeRedirect('/')).toBe('/');
+  });
+
+  it('sends anything else home', () => {
+    for (const value of [
+      undefined,
+      null,
+      42,
+      '',
+      'app/customer/profile',
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+    ]) {
+      expect(safeRedirect(value)).toBe('/');
+    }
   });
 });

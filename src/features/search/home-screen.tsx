@@ -1,5 +1,6 @@
 import { BadgePercent, Armchair, ShieldCheck } from 'lucide-react';
 import { Logo } from '../../components/logo';
+import { AccountEntry } from '../account/login-entry';
 import { SearchForm } from './search-form';
 
 const PROMISES = [
@@ -14,7 +15,10 @@ export function HomeScreen() {
     <>
       <header className="bg-primary-700 text-white">
         <div className="mx-auto max-w-5xl px-4 pt-2 pb-24 desktop:pb-28">
-          <Logo inverted />
+          <div className="flex items-center justify-between gap-2">
+            <Logo inverted />
+            <AccountEntry inverted />
+          </div>
           <h1 className="mt-5 text-2xl leading-tight font-extrabold desktop:mt-8 desktop:text-3xl">
             Pesan tiket bus & shuttle antarkota
           </h1>

@@ -1,0 +1,93 @@
+import { useRouter } from '@tanstack/react-router';
+import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
+import { ChevronDown, CircleUserRound, Coins, LogOut, ReceiptText, TicketPercent, UserRound } from 'lucide-react';
+import { toast } from '../../../machines/toast';
+import { api } from '../../api/api';
+import { useAppFlow } from '../../flow/booking-actor';
+import { ROUTE_PATHS } from '../../flow/navigation';
+import { cx } from '../../lib/cx';
+import { dropToken, getAuthToken } from '../../platform/session';
+
+export const ACCOUNT_MENU_TEXT = {
+  button: 'Akun Saya',
+  signedOut: 'Kamu sudah keluar',
+  signOut: 'Keluar',
+} as const;
+
+const ITEMS = [
+  { id: 'profile', label: 'Profil Saya', to: ROUTE_PATHS['customer-profile'], icon: UserRound },
+  { id: 'orders', label: 'Pesanan Saya', to: ROUTE_PATHS['customer-list-order'], icon: ReceiptText },
+  { id: 'points', label: 'Point Saya', to: ROUTE_PATHS['list-customer-point'], icon: Coins },
+  { id: 'vouchers', label: 'Voucher Saya', to: ROUTE_PATHS['customer-list-voucher'], icon: TicketPercent },
+] as const;
+
+/**
+ * Signing out: the server revokes the session (customer-logout); the token is dropped here even
+ * when that call fails (offline), so this browser is a guest at once either way.
+ */
+export async function signOut(): Promise<void> {
+  const token = getAuthToken();
+  try {
+    await api.request('customerLogout', {});
+  } catch {
+    // The session runs out on its own; what matters here is that this browser forgets it.
+  } finally {
+    dropToken(token);
+  }
+}
+
+const itemClass = ({ isFocused }: { isFocused: boolean }) =>
+  cx(
+    'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm font-semibold text-grey-800 outline-none',
+    isFocused && 'bg-primary-50 text-primary-800',
+  );
+
+/** The signed-in customer's menu ("Akun Saya"): their screens, and "Keluar". */
+export function AccountMenu({ inverted = false }: { inverted?: boolean }) {
+  const router = useRouter();
+  const flow = useAppFlow();
+  return (
+    <MenuTrigger>
+      <Button
+        className={cx(
+          'inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2',
+          inverted
+            ? 'text-white hover:bg-white/10 data-[focus-visible]:outline-white'
+            : 'text-primary-700 hover:bg-primary-50 data-[focus-visible]:outline-primary-600',
+        )}
+      >
+        <CircleUserRound className="size-5" aria-hidden="true" />
+        {ACCOUNT_MENU_TEXT.button}
+        <ChevronDown className="size-4" aria-hidden="true" />
+      </Button>
+      <Popover placement="bottom end" className="hairline min-w-56 rounded-card border-grey-200 bg-white p-1 shadow-lg">
+        <Menu
+          className="outline-none"
+          onAction={(key) => {
+            if (key === 'logout') {
+              void signOut().then(() => {
+                flow.toaster.send(toast(ACCOUNT_MENU_TEXT.signedOut, 'bottom'));
+                void router.navigate({ to: '/' });
+              });
+              return;
+            }
+            const item = ITEMS.find((entry) => entry.id === key);
+            if (item) void router.navigate({ href: item.to });
+          }}
+        >
+          {ITEMS.map(({ id, label, icon: Icon }) => (
+            <MenuItem key={id} id={id} textValue={label} className={itemClass}>
+              <Icon className="size-5 text-grey-600" aria-hidden="true" />
+              {label}
+            </MenuItem>
+          ))}
+          <Separator className="my-1 h-px bg-grey-200" />
+          <MenuItem id="logout" textValue={ACCOUNT_MENU_TEXT.signOut} className={itemClass}>
+            <LogOut className="size-5 text-grey-600" aria-hidden="true" />
+            {ACCOUNT_MENU_TEXT.signOut}
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
