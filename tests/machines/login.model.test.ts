@@ -218,7 +218,7 @@ function replay(path: readonly LoginEvent[], input: LoginInput): string[] {
   for (const event of path) {
     const owned = (actor.getSnapshot()._nodes as AnyStateNode[]).some((node) => node.transitions.has(event.type));
     // A tick only happens in the state that scheduled it.
-    if (event.type === TICK) {
+    if ((event.type as string) === TICK) {
       if (owned) clock.increment(1000);
     } else actor.send(event);
     check();

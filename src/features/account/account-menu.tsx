@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import { ChevronDown, CircleUserRound, Coins, LogOut, ReceiptText, TicketPercent, UserRound } from 'lucide-react';
@@ -6,7 +7,7 @@ import { api } from '../../api/api';
 import { useAppFlow } from '../../flow/booking-actor';
 import { ROUTE_PATHS } from '../../flow/navigation';
 import { cx } from '../../lib/cx';
-import { dropToken, getAuthToken } from '../../platform/session';
+import { dropToken, getAuthToken, storeProfileCopy } from '../../platform/session';
 
 export const ACCOUNT_MENU_TEXT = {
   button: 'Akun Saya',
@@ -42,10 +43,29 @@ const itemClass = ({ isFocused }: { isFocused: boolean }) =>
     isFocused && 'bg-primary-50 text-primary-800',
   );
 
+/**
+ * A token that came from a webview's `auth` or an old cookie is checked once: the profile is read
+ * (and its session copy refreshed); a refused token is dropped by the API client, and the entry
+ * turns back into "Masuk".
+ */
+function useSessionCheck() {
+  useQuery({
+    queryKey: ['account', 'session-check'],
+    queryFn: async () => {
+      const profile = await api.request('customerProfil', {});
+      storeProfileCopy(profile);
+      return profile;
+    },
+    staleTime: 5 * 60 * 1000,
+    retry: false,
+  });
+}
+
 /** The signed-in customer's menu ("Akun Saya"): their screens, and "Keluar". */
 export function AccountMenu({ inverted = false }: { inverted?: boolean }) {
   const router = useRouter();
   const flow = useAppFlow();
+  useSessionCheck();
   return (
     <MenuTrigger>
       <Button
