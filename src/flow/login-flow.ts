@@ -13,14 +13,14 @@ import { signIn } from '../platform/session';
 
 /**
  * A call's answer as the login machine reads it: a server refusal (wrong code, too many requests)
- * is an outcome with the traveller's words; no answer at all (offline) rejects, and the machine
- * says so in its own words.
+ * or an unreadable reply is an outcome with the traveller's words; no answer at all (offline)
+ * rejects, and the machine says so in its own words.
  */
 async function outcome<T>(call: () => Promise<T>): Promise<LoginOutcome<T>> {
   try {
     return { kind: 'ok', results: await call() };
   } catch (error) {
-    if (!isApiError(error) || error.code === 'NETWORK' || error.code === 'BAD_REPLY') throw error;
+    if (!isApiError(error) || error.code === 'NETWORK') throw error;
     return { kind: 'refused', code: error.code, message: friendlyErrorMessage(error) };
   }
 }

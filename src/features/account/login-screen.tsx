@@ -97,8 +97,7 @@ function ContactStep({ actor }: { actor: LoginActor }) {
         });
       }}
     >
-      <h2 className="text-xl font-bold">{LOGIN_TEXT.title}</h2>
-      <p className="mt-1 text-sm text-grey-700">{LOGIN_TEXT.intro}</p>
+      <p className="text-sm text-grey-700">{LOGIN_TEXT.intro}</p>
       <RadioGroup
         className="mt-5"
         orientation="horizontal"
