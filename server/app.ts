@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps): App {
     createRateLimiter(store, 'hold-kursi', holdRate, now),
   );
   voucherRoutes(api, deps.db, deps.today);
-  customerRoutes(api, deps.db);
+  customerRoutes(api, deps.db, deps.today, now);
   paymentRoutes(api, { db: deps.db, now, orderKeySecret, provider, demo });
   orderRoutes(api, deps.db, now, orderKeySecret, limiters);
   if (demo) demoRoutes(api, deps.db);

@@ -16,7 +16,8 @@ export type Handler<N extends EndpointName> = (
 export function defineRoute<N extends EndpointName>(api: Hono<AppEnv>, name: N, handler: Handler<N>): void {
   const endpoint = endpoints[name];
   api.on(endpoint.method, endpoint.path, async (c) => {
-    const input = (await readInput(c, endpoint.method, endpoint.input)) as EndpointParsedInput<N>;
+    const body = 'body' in endpoint ? endpoint.body : 'json';
+    const input = (await readInput(c, endpoint.method, endpoint.input, body)) as EndpointParsedInput<N>;
     return replyOk(c, await handler(input, c));
   });
 }

@@ -15,21 +15,48 @@ function readQuery(c: Context): Record<string, string> {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 }
 
+async function readBodyText(c: Context): Promise<string> {
+  const length = Number(c.req.header('content-length') ?? '0');
+  if (length > MAX_BODY_BYTES) throw new ApiError(413, 'REQ-1', 'Permintaan tidak valid. Body terlalu besar');
+  const text = await c.req.text();
+  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, 'REQ-1', 'Permintaan tidak valid. Body terlalu besar');
+  return text;
+}
+
 async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new ApiError(415, 'REQ-1', 'Permintaan tidak valid. Body harus JSON (Content-Type: application/json)');
   }
-  const length = Number(c.req.header('content-length') ?? '0');
-  if (length > MAX_BODY_BYTES) throw new ApiError(413, 'REQ-1', 'Permintaan tidak valid. Body terlalu besar');
-  const text = await c.req.text();
-  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, 'REQ-1', 'Permintaan tidak valid. Body terlalu besar');
+  const text = await readBodyText(c);
   if (text.trim() === '') throw badRequest('Permintaan tidak valid. Body JSON kosong');
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw badRequest('Permintaan tidak valid. Body bukan JSON yang benar');
   }
+}
+
+/**
+ * A form-encoded body (spec: customer-update-data) as an object of strings. A key sent twice is
+ * refused: which of the two would count is anybody's guess.
+ */
+async function readForm(c: Context): Promise<Record<string, string>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
+    throw new ApiError(
+      415,
+      'REQ-1',
+      'Permintaan tidak valid. Body harus form (Content-Type: application/x-www-form-urlencoded)',
+    );
+  }
+  const form: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(await readBodyText(c))) {
+    if (Object.hasOwn(form, key)) throw badRequest(`Permintaan tidak valid. ${key} dikirim lebih dari sekali`);
+    // An empty field counts as missing, as in a query string.
+    if (value !== '') form[key] = value;
+  }
+  return form;
 }
 
 /** PostgreSQL text cannot hold NUL: such input is refused here rather than failing in the database. */
@@ -40,13 +67,14 @@ function holdsNul(value: unknown, depth = 0): boolean {
   return children.some((child: unknown) => holdsNul(child, depth + 1));
 }
 
-/** Parses the query (GET) or JSON body (POST) with the endpoint's contract schema, or answers 400 REQ-1. */
+/** Parses the query (GET) or the JSON or form body (POST) with the endpoint's contract schema, or answers 400 REQ-1. */
 export async function readInput<S extends z.ZodType>(
   c: Context,
   method: 'GET' | 'POST',
   schema: S,
+  body: 'json' | 'form' = 'json',
 ): Promise<z.output<S>> {
-  const raw = method === 'GET' ? readQuery(c) : await readJson(c);
+  const raw = method === 'GET' ? readQuery(c) : body === 'form' ? await readForm(c) : await readJson(c);
   if (holdsNul(raw)) throw badRequest('Permintaan tidak valid. Ada karakter yang tidak diizinkan');
   const parsed = await schema.safeParseAsync(raw);
   if (!parsed.success) throw badRequest(describeIssues(parsed.error));

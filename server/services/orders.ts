@@ -16,7 +16,7 @@ import { reservations } from '../db/schema';
 import { ApiError, notFound } from './errors';
 import { ORDER_MESSAGE, feeOf, findOrder, kindOf, statusAt, type OrderRow } from './order-store';
 import { PRICING, insuranceFee } from './pricing';
-import { asDb, returnPoints, withRetry } from './reservations-db';
+import { asDb, creditPoints, withRetry } from './reservations-db';
 import { queryRows } from './sql';
 
 export const ORDER_CANCEL_MESSAGE = {
@@ -213,7 +213,10 @@ export async function cancelOrder(
         .set({ status: 'cancelled', cancelReason: reason })
         .where(eq(reservations.id, order.id));
       await tx.execute(sql`UPDATE seat_bookings SET live = false WHERE reservation_id = ${order.id} AND live`);
-      await returnPoints(tx, order.customerId, order.usedPoints);
+      if (order.customerId !== null) {
+        const change = { customerId: order.customerId, points: order.usedPoints, reservationCode: order.code, at: now };
+        await creditPoints(tx, 'kembali', change);
+      }
       return { reservasi_kode: order.code, status: 'cancelled' as const };
     }),
   );

@@ -27,7 +27,7 @@ import {
 } from './order-store';
 import type { PaymentProvider } from './payment-provider';
 import { PRICING } from './pricing';
-import { asDb, expireDepartures, redeemPoints, sqlState, withRetry, type Tx } from './reservations-db';
+import { asDb, creditPoints, expireDepartures, redeemPoints, sqlState, withRetry, type Tx } from './reservations-db';
 import { queryRows } from './sql';
 import { findVoucher } from './vouchers';
 
@@ -217,14 +217,15 @@ async function reclaimSeats(tx: Tx, order: OrderRow, now: Date): Promise<void> {
  * Expiring an order gave its redeemed points back; paying it late spends them again, and only
  * if the balance still holds them (else nothing is charged).
  */
-async function respendPoints(tx: Tx, order: OrderRow): Promise<void> {
+async function respendPoints(tx: Tx, order: OrderRow, now: Date): Promise<void> {
   if (order.customerId === null || order.usedPoints <= 0) return;
   const [row] = await queryRows<{ status: string }>(
     asDb(tx),
     sql`SELECT status FROM reservations WHERE id = ${order.id}`,
   );
   if (row?.status !== 'expired') return;
-  if (!(await redeemPoints(tx, order.customerId, order.usedPoints))) throw payRefused(PAYMENT_MESSAGE.pointsGone);
+  const change = { customerId: order.customerId, points: order.usedPoints, reservationCode: order.code, at: now };
+  if (!(await redeemPoints(tx, change))) throw payRefused(PAYMENT_MESSAGE.pointsGone);
 }
 
 /**
@@ -245,7 +246,7 @@ export async function settleOrder(
       if (!order.method || !order.paymentMethodCode) throw payRefused(PAYMENT_MESSAGE.chooseFirst);
       if (statusAt(order, ctx.now) === 'expired') {
         await reclaimSeats(tx, order, ctx.now);
-        await respendPoints(tx, order);
+        await respendPoints(tx, order, ctx.now);
       }
 
       const method = order.method;
@@ -276,8 +277,9 @@ export async function settleOrder(
       await tx.execute(
         sql`UPDATE seat_bookings SET expires_at = NULL, hold_token = NULL WHERE reservation_id = ${order.id} AND live`,
       );
-      if (cashback > 0 && order.customerId !== null) {
-        await tx.execute(sql`UPDATE customers SET points = points + ${cashback} WHERE id = ${order.customerId}`);
+      if (order.customerId !== null) {
+        const change = { customerId: order.customerId, points: cashback, reservationCode: order.code, at: ctx.now };
+        await creditPoints(tx, 'cashback', change);
       }
       return { reservasi_kode: order.code, flag_lunas: 1 as const, cashback_point: cashback };
     }),

@@ -33,7 +33,7 @@ import type { CekHargaBodySchema, CekHargaResults, PriceLine, TripLegInput } fro
 import type { Database } from '../db/client';
 import { paymentMethods } from '../db/schema';
 import { badRequest, notBookable, notFound, seatTaken } from './errors';
-import type { AuthCustomer } from './customers';
+import type { AuthCustomer } from './sessions';
 import { addDays } from './dates';
 import {
   MAX_PASSENGERS_PER_LEG,

@@ -42,15 +42,16 @@ export async function expireDepartures(tx: Tx, departures: Departure[], now: Dat
       UPDATE reservations SET status = 'expired'
       WHERE status = 'pending' AND expires_at <= ${at}::timestamptz
         AND id IN (SELECT reservation_id FROM gone WHERE reservation_id IS NOT NULL)
-      RETURNING customer_id, used_points
+      RETURNING id, customer_id, used_points, expires_at
     )
     ${REFUND_POINTS}
     SELECT 1`);
 }
 
 /**
- * Appended to a statement whose CTE \`expired\` returns the reservations it just expired: their
- * redeemed points go back to their customers in the same statement, so an order refunds once.
+ * Appended to a statement whose CTE \`expired\` returns the reservations it just expired (id,
+ * customer_id, used_points, expires_at): their redeemed points go back to their customers, with
+ * one history row each, in the same statement, so an order refunds once.
  */
 const REFUND_POINTS = sql`, refunded AS (
       UPDATE customers c SET points = c.points + r.points
@@ -60,6 +61,11 @@ const REFUND_POINTS = sql`, refunded AS (
       ) r
       WHERE c.id = r.customer_id
       RETURNING c.id
+    ), refund_history AS (
+      INSERT INTO point_history (customer_id, reservation_id, kind, points, created_at)
+      SELECT customer_id, id, 'kembali', used_points, expires_at FROM expired
+      WHERE customer_id IS NOT NULL AND used_points > 0
+      RETURNING id
     )`;
 
 /** The periodic sweep: every unpaid reservation and hold past its deadline gives its seats back. */
@@ -75,7 +81,8 @@ export async function sweepExpired(db: Database, now: Date): Promise<{ seats: nu
       asDb(tx),
       sql`WITH expired AS (
             UPDATE reservations SET status = 'expired'
-            WHERE status = 'pending' AND expires_at <= ${at}::timestamptz RETURNING customer_id, used_points
+            WHERE status = 'pending' AND expires_at <= ${at}::timestamptz
+            RETURNING id, customer_id, used_points, expires_at
           )
           ${REFUND_POINTS}
           SELECT count(*)::int AS n FROM expired`,
@@ -84,22 +91,44 @@ export async function sweepExpired(db: Database, now: Date): Promise<{ seats: nu
   });
 }
 
+/** One change of a customer's balance, for the history row written with it. */
+export interface PointChange {
+  customerId: number;
+  points: number;
+  /** The order it belongs to. */
+  reservationCode: string;
+  at: Date;
+}
+
 /**
- * Takes redeemed points off a customer's balance, only if the balance still holds them: two
- * reservations spending the same points cannot both pass. False when it no longer does.
+ * Takes redeemed points off a customer's balance, only if the balance still holds them (two
+ * reservations spending the same points cannot both pass), and writes the history row in the
+ * same statement. False when the balance no longer holds them.
  */
-export async function redeemPoints(tx: Tx, customerId: number, points: number): Promise<boolean> {
+export async function redeemPoints(tx: Tx, change: PointChange): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     asDb(tx),
-    sql`UPDATE customers SET points = points - ${points} WHERE id = ${customerId} AND points >= ${points} RETURNING id`,
+    sql`WITH spent AS (
+          UPDATE customers SET points = points - ${change.points}
+          WHERE id = ${change.customerId} AND points >= ${change.points} RETURNING id
+        )
+        INSERT INTO point_history (customer_id, reservation_id, kind, points, created_at)
+        SELECT spent.id, r.id, 'potongan', ${-change.points}, ${change.at.toISOString()}::timestamptz
+        FROM spent LEFT JOIN reservations r ON r.code = ${change.reservationCode}
+        RETURNING id`,
   );
   return rows.length > 0;
 }
 
-/** Gives an order's redeemed points back (cancelled, or paid no more). */
-export async function returnPoints(tx: Tx, customerId: number | null, points: number): Promise<void> {
-  if (customerId === null || points <= 0) return;
-  await tx.execute(sql`UPDATE customers SET points = points + ${points} WHERE id = ${customerId}`);
+/** Adds points to a balance with their history row, in one statement: points returned, or cashback. */
+export async function creditPoints(tx: Tx, kind: 'kembali' | 'cashback', change: PointChange): Promise<void> {
+  if (change.points <= 0) return;
+  await tx.execute(sql`WITH credited AS (
+      UPDATE customers SET points = points + ${change.points} WHERE id = ${change.customerId} RETURNING id
+    )
+    INSERT INTO point_history (customer_id, reservation_id, kind, points, created_at)
+    SELECT credited.id, r.id, ${kind}, ${change.points}, ${change.at.toISOString()}::timestamptz
+    FROM credited LEFT JOIN reservations r ON r.code = ${change.reservationCode}`);
 }
 
 export interface NewBookings {

@@ -18,7 +18,7 @@ import type { CekHargaResults, ReservasiParsedBody, ReservasiResults, ReservedSe
 import type { Database } from '../db/client';
 import { passengers, reservations } from '../db/schema';
 import { ApiError, badRequest, notBookable, notFound, seatTaken } from './errors';
-import type { AuthCustomer } from './customers';
+import type { AuthCustomer } from './sessions';
 import {
   assertConnectingTrip,
   priceTrip,
@@ -355,7 +355,16 @@ export async function reserve(
           const gone = chosen.filter((s) => !oneStatement.booked.has(legSeatKey(s))).map((s) => s.seat);
           if (gone.length > 0) throw seatTaken(RESERVATION_MESSAGE.seatTaken(gone));
         }
-        if (usedPoints > 0 && ctx.customer && !(await redeemPoints(tx, ctx.customer.id, usedPoints))) {
+        if (
+          usedPoints > 0 &&
+          ctx.customer &&
+          !(await redeemPoints(tx, {
+            customerId: ctx.customer.id,
+            points: usedPoints,
+            reservationCode: code,
+            at: ctx.now,
+          }))
+        ) {
           throw new ApiError(409, 'RSV-1', RESERVATION_MESSAGE.pointsChanged);
         }
         const result: ReservationOutcome = {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../server/app';
 import { SEED_FIXTURES } from '../../server/db/seed';
-import { MESSAGE } from '../../server/http/auth';
 import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
 import { fails, ok } from './api-support';
 
@@ -24,11 +23,19 @@ describe.each(TEST_DATABASES)('customer profile on %s', (kind) => {
       nama: 'Rina Kartika',
       email: 'rina.kartika@contoh.id',
       telp: '081234567890',
+      jenis_kelamin: null,
+      tanggal_lahir: null,
+      pekerjaan_id: null,
+      pekerjaan_lainnya: null,
     });
     expect(await ok(app, 'customerProfil', {}, { bearer: zeroPoints.token })).toEqual({
       nama: 'Budi Santoso',
       email: zeroPoints.email,
       telp: zeroPoints.phone,
+      jenis_kelamin: null,
+      tanggal_lahir: null,
+      pekerjaan_id: null,
+      pekerjaan_lainnya: null,
     });
   });
 
@@ -39,16 +46,16 @@ describe.each(TEST_DATABASES)('customer profile on %s', (kind) => {
         httpStatus: 401,
         status: 'ERROR',
         code: 'AUT-1',
-        message: 'Silakan masuk terlebih dahulu untuk melihat profil',
+        message: 'Masuk untuk bisa gunakan fitur ini',
       });
     },
   );
 
-  it('refuses an unknown token as an ended session', async () => {
+  it('refuses an unknown token as an ended session (AUT-3), so the app drops it', async () => {
     expect(await fails(app, 'customerProfil', {}, { bearer: 'bukan-token-siapa-pun' })).toMatchObject({
       httpStatus: 401,
-      code: 'AUT-1',
-      message: MESSAGE.sessionExpired,
+      code: 'AUT-3',
+      message: 'Sesi kamu sudah berakhir. Silakan masuk kembali',
     });
   });
 });

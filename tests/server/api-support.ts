@@ -74,10 +74,18 @@ export async function call<N extends EndpointName>(
     const query = typeof input === 'string' ? input : toQuery(input);
     response = await app.request(`${API_BASE}${endpoint.path}${query}`, { headers });
   } else {
+    // Form endpoints (customer-update-data) get their body form-encoded, as the app sends it.
+    const form = 'body' in endpoint && endpoint.body === 'form';
+    const encoded =
+      typeof input === 'string'
+        ? input
+        : form
+          ? new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)])).toString()
+          : JSON.stringify(input);
     response = await app.request(`${API_BASE}${endpoint.path}`, {
       method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: typeof input === 'string' ? input : JSON.stringify(input),
+      headers: { ...headers, 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
+      body: encoded,
     });
   }
   const body: unknown = await response.json();

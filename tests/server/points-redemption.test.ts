@@ -38,11 +38,11 @@ describe.each(TEST_DATABASES)('points redeemed on a reservation, on %s', (kind) 
     const [row] = await handle.db
       .select({ points: customers.points })
       .from(customers)
-      .where(eq(customers.token, DEMO.token));
+      .where(eq(customers.phone, DEMO.phone));
     return row?.points ?? -1;
   };
   const setBalance = (points: number) =>
-    handle.db.update(customers).set({ points }).where(eq(customers.token, DEMO.token));
+    handle.db.update(customers).set({ points }).where(eq(customers.phone, DEMO.phone));
 
   /** Reserves one XTR seat as the demo customer, redeeming points. */
   async function reserveWithPoints(date: string, seat?: string, key?: string) {
