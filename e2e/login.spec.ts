@@ -86,6 +86,11 @@ test('sign in with the code from the outbox, see the account menu, then sign out
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === '_atx')?.value).toBeTruthy();
 
+  // Signed in already: the login page sends the customer straight on.
+  await page.goto(`/app/login?redirect=${encodeURIComponent(searchUrl(JAKARTA, false, 3))}`);
+  await expect(page).toHaveURL(/\/app\/schedule\?/);
+  await page.goto('/');
+
   await accountButton(page).click();
   const menu = page.getByRole('menu');
   for (const item of ['Profil Saya', 'Pesanan Saya', 'Point Saya', 'Voucher Saya', 'Keluar']) {
