@@ -21,7 +21,9 @@ async function outcome<T>(call: () => Promise<T>): Promise<LoginOutcome<T>> {
     return { kind: 'ok', results: await call() };
   } catch (error) {
     if (!isApiError(error) || error.code === 'NETWORK') throw error;
-    return { kind: 'refused', code: error.code, message: friendlyErrorMessage(error) };
+    // A reply that did not parse counts as the server's own failure.
+    const code = error.code === 'BAD_REPLY' ? 'SRV-1' : error.code;
+    return { kind: 'refused', code, message: friendlyErrorMessage(error) };
   }
 }
 
