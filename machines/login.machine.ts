@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
   ACCOUNT_MESSAGE,
   OTP,
@@ -54,6 +54,8 @@ export interface LoginContext {
   contactError: string | null;
   /** Where the code went, masked by the server (0812****7890). */
   sentTo: string;
+  /** The contact the live code was sent to (`telp:08…`), null before any. */
+  sentContact: string | null;
   code: string;
   /** The code step's message (format, the server's refusal, a failed call). */
   codeError: string | null;
@@ -93,6 +95,9 @@ export function formatResend(seconds: number): string {
   return `${pad(Math.floor(seconds / 60))}:${pad(seconds % 60)}`;
 }
 
+const contactKey = (context: Pick<LoginContext, 'channel' | 'contact'>) =>
+  `${context.channel}:${contactValue(context.channel, context.contact[context.channel])}`;
+
 const refusalMessage = (outcome: LoginOutcome<unknown>) => (outcome.kind === 'refused' ? outcome.message : '');
 
 type RequestDone = { output: LoginOutcome<RequestLoginResults> };
@@ -118,6 +123,7 @@ export const loginMachine = setup({
   guards: {
     isSignedIn: ({ context }) => context.signedIn,
     isContactValid: ({ context }) => contactError(context.channel, context.contact[context.channel]) === null,
+    isSameContact: ({ context }) => context.sentContact === contactKey(context),
     isCodeComplete: ({ context }) => CODE_FORMAT.test(context.code),
     isOk: (_, params: { outcome: LoginOutcome<unknown> }) => params.outcome.kind === 'ok',
     isResendDue: ({ context }) => context.resendLeft <= 1,
@@ -135,8 +141,9 @@ export const loginMachine = setup({
       contactError: contactError(context.channel, context.contact[context.channel]),
     })),
     keepContactError: assign((_, params: { message: string }) => ({ contactError: params.message })),
-    codeSent: assign((_, params: { results: RequestLoginResults }) => ({
+    codeSent: assign(({ context }, params: { results: RequestLoginResults }) => ({
       sentTo: params.results.tujuan,
+      sentContact: contactKey(context),
       resendLeft: params.results.kirim_ulang_detik,
       code: '',
       codeError: null,
@@ -170,6 +177,7 @@ export const loginMachine = setup({
     contact: { telp: '', email: '' },
     contactError: null,
     sentTo: '',
+    sentContact: null,
     code: '',
     codeError: null,
     resendLeft: 0,
@@ -186,7 +194,12 @@ export const loginMachine = setup({
       on: {
         'channel.choose': { actions: { type: 'chooseChannel', params: ({ event }) => ({ channel: event.channel }) } },
         'contact.type': { actions: { type: 'typeContact', params: ({ event }) => ({ value: event.value }) } },
-        'contact.submit': [{ guard: 'isContactValid', target: 'sending' }, { actions: 'showContactRule' }],
+        'contact.submit': [
+          // Back from "Ubah nomor" with the same contact: the code already sent still works.
+          { guard: and(['isContactValid', 'isSameContact']), target: 'code' },
+          { guard: 'isContactValid', target: 'sending' },
+          { actions: 'showContactRule' },
+        ],
       },
     },
     sending: {

@@ -89,10 +89,11 @@ function events(snapshot: LoginSnapshot): LoginEvent[] {
 
 /** What matters of the context: channel, whether each field is valid, messages shown, the timer. */
 function serialize(snapshot: LoginSnapshot): string {
-  const { channel, contact, contactError, codeError, code, resendLeft } = snapshot.context;
+  const { channel, contact, contactError, codeError, code, resendLeft, sentContact } = snapshot.context;
   return JSON.stringify({
     value: snapshot.value,
     channel,
+    sentContact,
     telp: contact.telp.length,
     email: contact.email.length,
     contactError,
@@ -135,6 +136,8 @@ const CODE_MESSAGES = new Set<string | null>([
 const onCode = ({ snapshot, navigations }: Step) => {
   expect(loginView(snapshot)).toBe('code');
   expect(snapshot.context.sentTo).toBe('0812****7890');
+  // Only a contact a code went to reaches this step.
+  expect(snapshot.context.sentContact).toMatch(/^(telp|email):./);
   expect(snapshot.context.code).toMatch(/^\d{0,6}$/);
   expect(CODE_MESSAGES).toContain(snapshot.context.codeError);
   expect(snapshot.can({ type: 'contact.edit' })).toBe(true);
@@ -169,6 +172,7 @@ const verifying = (step: Step) => {
 const invariants: Record<string, (step: Step) => void> = {
   contact: ({ snapshot, navigations }) => {
     expect(loginView(snapshot)).toBe('contact');
+    expect(snapshot.can({ type: 'contact.submit' })).toBe(true);
     expect(CONTACT_MESSAGES).toContain(snapshot.context.contactError);
     expect(snapshot.context.code).toBe('');
     expect(navigations).toEqual([]);

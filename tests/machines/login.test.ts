@@ -240,6 +240,43 @@ describe('code step', () => {
   });
 });
 
+describe('changing the contact', () => {
+  it('goes back to the code already sent when the same number is sent again', async () => {
+    const started = start();
+    await sendCodeTo(started);
+    started.actor.send({ type: 'contact.edit' });
+    started.actor.send({ type: 'contact.submit' });
+    expect(loginView(started.actor.getSnapshot())).toBe('code');
+    expect(started.requests).toHaveLength(1);
+    // The resend timer goes on where it was.
+    expect(started.actor.getSnapshot().context.resendLeft).toBe(60);
+  });
+
+  it('sends a new code to another number', async () => {
+    const started = start();
+    await sendCodeTo(started);
+    started.actor.send({ type: 'contact.edit' });
+    started.actor.send({ type: 'contact.type', value: '085711223344' });
+    started.actor.send({ type: 'contact.submit' });
+    expect(loginView(started.actor.getSnapshot())).toBe('sending');
+    await waitFor(started.actor, (snapshot) => loginView(snapshot) === 'code');
+    expect(started.requests).toEqual([
+      { tipe: 'telp', contact: '081234567890' },
+      { tipe: 'telp', contact: '085711223344' },
+    ]);
+  });
+
+  it('sends a new code when the channel changed, even to the same text', async () => {
+    const started = start();
+    await sendCodeTo(started);
+    started.actor.send({ type: 'contact.edit' });
+    started.actor.send({ type: 'channel.choose', channel: 'email' });
+    started.actor.send({ type: 'contact.type', value: 'rina@contoh.id' });
+    started.actor.send({ type: 'contact.submit' });
+    expect(loginView(started.actor.getSnapshot())).toBe('sending');
+  });
+});
+
 describe('resend timer', () => {
   it('counts down the server’s 60 seconds on the machine’s clock, then offers a new code', async () => {
     const started = start();
