@@ -1,6 +1,6 @@
 import type { CekHargaBody, PriceLine, PriceLineType } from '../contract';
 import { DONATION_DEFAULT } from './constants';
-import { type BookingContext, bookingMessages, legsOf, passengerCount } from './booking-context';
+import { type BookingContext, bookingMessages, hasAnySeats, legsOf, passengerCount } from './booking-context';
 import {
   connectingOnWire,
   optionsOnWire,
@@ -119,6 +119,24 @@ export function canUsePoints(context: PermissionInputs): boolean {
 export function pointsRefusal(context: PermissionInputs): string | null {
   if (!context.signedIn) return bookingMessages.pointsSignIn;
   return canUsePoints(context) ? null : bookingMessages.pointsNone;
+}
+
+type PointsNoteInputs = PermissionInputs & Pick<BookingContext, 'seats' | 'passengers'>;
+
+/** Something is chosen to price: seats, or passengers where the operator assigns the seats. */
+function hasSomethingPriced(context: PointsNoteInputs): boolean {
+  return hasAnySeats(context) || passengerCount(context, 'pergi') > 0;
+}
+
+/**
+ * The points option's text (spec section 8), or null when there is nothing to say yet (nothing
+ * chosen to price) or points can be redeemed (the option then shows how many): a guest is asked
+ * to sign in, a free ticket cannot use it, and an order that allows no points says so.
+ */
+export function pointsNote(context: PointsNoteInputs): string | null {
+  if (!context.signedIn) return bookingMessages.pointsSignIn;
+  if (canUsePoints(context) || context.price === null || !hasSomethingPriced(context)) return null;
+  return context.price.sub_total === 0 ? bookingMessages.refundableFree : bookingMessages.pointsNotRedeemable;
 }
 
 export function isValidDonationAmount(amount: number): boolean {

@@ -115,6 +115,10 @@ export type BookingEvent =
   /** A restored snapshot picks up the delays that were pending when it was saved. */
   | { type: 'flow.resume' }
   | { type: 'page.enter'; from: EntrySource; sa?: boolean }
+  /** The app saw the customer change (sign-in, sign-out, a refused token dropped, another account). */
+  | { type: 'session.change'; signedIn: boolean }
+  /** Raised after a change of customer: prefill the booker from the new profile if it is still empty. */
+  | { type: 'profile.request' }
   /** User intents on the booking page: (re)start the child; on mobile also go to its screen. */
   | { type: 'booker.open' }
   | { type: 'seats.open'; direction: Direction }
@@ -462,6 +466,10 @@ export const bookingMachine = setup({
       enqueue.emit({ type: 'navigate', intent: childRoute(context, request) });
     }),
 
+    // Session.
+    setSignedIn: assign((_, params: { signedIn: boolean }) => ({ signedIn: params.signedIn })),
+    requestProfile: raise({ type: 'profile.request' }),
+
     // Options.
     setRefundable: assign((_, params: { value: RefundableChoice }) => ({ refundable: params.value })),
     setUsePoint: assign((_, params: { on: boolean }) => ({ usePoint: params.on })),
@@ -627,6 +635,16 @@ export const bookingMachine = setup({
     ],
     'child.close': { actions: { type: 'closeChild', params: ({ event }) => ({ id: event.id }) } },
     'flow.resume': { actions: 'resumeChildren' },
+    // Points and the balance belong to the customer: a new one (or a guest) is priced again, and
+    // a guest's points are off. Taken in every flow state: the bearer token changed underneath.
+    'session.change': {
+      actions: [
+        { type: 'setSignedIn', params: ({ event }) => ({ signedIn: event.signedIn }) },
+        'dropDisallowedChoices',
+        'requestPrice',
+        'requestProfile',
+      ],
+    },
     'xstate.done.actor.seatSelection.*': [
       {
         // Desktop round trip, seat page: the return seats come next, on the return seat page.
@@ -1139,15 +1157,22 @@ export const bookingMachine = setup({
       },
     },
     profile: {
-      description: 'Entering the page signed in with empty booker details fetches the profile to prefill them.',
+      description:
+        'Entering the page, or signing in on it, with empty booker details fetches the profile to prefill them.',
       initial: 'idle',
       states: {
         idle: {
           description: 'No profile call running.',
-          on: { 'page.enter': { guard: 'shouldLoadProfile', target: 'loading' } },
+          on: {
+            'page.enter': { guard: 'shouldLoadProfile', target: 'loading' },
+            'profile.request': { guard: 'shouldLoadProfile', target: 'loading' },
+          },
         },
         loading: {
-          description: 'Loading the profile; a failure is silent.',
+          description: "Loading the profile; a failure is silent. A change of customer asks the new one's, or stops.",
+          on: {
+            'profile.request': [{ guard: 'shouldLoadProfile', target: 'loading', reenter: true }, { target: 'idle' }],
+          },
           invoke: {
             id: 'loadProfile',
             src: 'loadProfile',

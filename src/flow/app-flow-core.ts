@@ -30,6 +30,14 @@ export interface AppFlowOptions {
   signedIn: boolean;
   features: BookingFeatures;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /** Who is signed in now, and news of every change (src/platform/session.ts in the app). */
+  session?: SessionSource;
+}
+
+export interface SessionSource {
+  isSignedIn(): boolean;
+  /** Calls back on sign-in, sign-out, a refused token dropped; returns the release. */
+  subscribe(listener: () => void): () => void;
 }
 
 interface AnalyticsWindow {
@@ -47,6 +55,16 @@ function scrollToField(field: string): void {
     ? target
     : target.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled]), [tabindex]');
   focusable?.focus({ preventScroll: true });
+}
+
+/**
+ * Keeps the booking's signed-in state true to the session: a flow restored from storage may have
+ * been saved by another customer or a guest, and signing in or out (or a refused token) happens
+ * while the booking is open. Kept for the visit, like the flow.
+ */
+function followSession(booking: BookingActor, signedIn: boolean, session: SessionSource | undefined): void {
+  if (booking.getSnapshot().context.signedIn !== signedIn) booking.send({ type: 'session.change', signedIn });
+  session?.subscribe(() => booking.send({ type: 'session.change', signedIn: session.isSignedIn() }));
 }
 
 /** Everything the booking flow needs at run time, created once per visit. */
@@ -83,6 +101,7 @@ export function createAppFlow(options: AppFlowOptions): AppFlow {
     ...(typeof window === 'undefined' ? {} : { persistence: pagePersistence() }),
   });
   flowActor = booking;
+  followSession(booking, options.signedIn, options.session);
   const delayedNavigation = createActor(delayedNavigationMachine, { inspect });
   delayedNavigation.start();
   return { booking, toaster, delayedNavigation, inspect };

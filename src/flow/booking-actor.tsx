@@ -12,7 +12,7 @@ import { useRouter } from '@tanstack/react-router';
 import type { InspectionEvent } from 'xstate';
 import type { BookingFeatures } from '../../machines/booking-context';
 import { api } from '../api/api';
-import { getAuthToken } from '../platform/session';
+import { isSignedIn, subscribeAuth } from '../platform/session';
 import { getLayoutMode } from '../platform/layout-mode';
 import type * as AppFlowCore from './app-flow-core';
 import type { AppFlow, BookingActor } from './app-flow-core';
@@ -75,7 +75,8 @@ export function BookingActorProvider({ children }: { children: ReactNode }) {
         client: api,
         // Read at creation only: the actor keeps the layout it started with.
         layout: getLayoutMode(),
-        signedIn: getAuthToken() !== null,
+        signedIn: isSignedIn(),
+        session: { isSignedIn, subscribe: subscribeAuth },
         features: FEATURES,
         storage: localStorageOrNull(),
       });

@@ -12,6 +12,8 @@ import type { Booker, SeatLayout } from '../../machines/types';
 import { isApiError, type ApiClient, type ApiErrorCode } from '../api/client';
 import { toProfile } from '../api/mappers';
 import { rememberOrderKey } from '../platform/order-keys';
+import { readProfileCopy } from '../platform/session';
+import type { CustomerProfilResults } from '../../contract/account';
 
 /**
  * The booking machines' effects, supplied once with `.provide()`: the machines name what they
@@ -169,8 +171,15 @@ export function reserve(client: ApiClient) {
   });
 }
 
-export function loadProfile(client: ApiClient) {
-  return fromPromise<Partial<Booker>>(({ signal }) => client.request('customerProfil', {}, { signal }).then(toProfile));
+/**
+ * The booker's prefill: the session copy of the profile kept at sign-in (spec section 3, Storage)
+ * spares a call; without one (a new tab, a webview's token) the profile is read.
+ */
+export function loadProfile(client: ApiClient, profileCopy: () => CustomerProfilResults | null = readProfileCopy) {
+  return fromPromise<Partial<Booker>>(({ signal }) => {
+    const copy = profileCopy();
+    return copy ? Promise.resolve(toProfile(copy)) : client.request('customerProfil', {}, { signal }).then(toProfile);
+  });
 }
 
 /**

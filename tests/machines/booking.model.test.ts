@@ -226,6 +226,9 @@ function serialize(snapshot: BookingSnapshot): string {
     refundableFlag: refundableFlag(context),
     usePoint: context.usePoint,
     points: canUsePoints(context),
+    signedIn: context.signedIn,
+    // Whether the profile may still fill the booker.
+    bookerEmpty: context.booker.name === '' && context.booker.phone === '' && context.booker.email === '',
     donation: context.donation.on,
     voucher: context.voucher !== null,
     children: [...context.openChildren].sort(),
@@ -293,6 +296,29 @@ const scenarios: Scenario[] = [
       seatsDone('pergi'),
       { type: 'points.toggle' },
     ]),
+  },
+  {
+    // Signing in and out on the page (in-app sign-in, a refused token): points and the profile follow.
+    name: 'desktop session changes',
+    input: input({
+      layout: 'd',
+      signedIn: false,
+      trip: oneWay,
+      features: { refundable: false, berkah: false, point: true },
+    }),
+    events: offer(
+      () => [
+        { type: 'page.enter', from: 'schedule' },
+        ev({ type: 'xstate.done.actor.bookerForm', output: validBooker }),
+        seatsDone('pergi'),
+        { type: 'points.toggle' },
+        { type: 'reserve.request' },
+      ],
+      () => [
+        { type: 'session.change', signedIn: true },
+        { type: 'session.change', signedIn: false },
+      ],
+    ),
   },
   {
     // Guest on mobile with filled details, round trip: mobile seat conflict, points refused.
@@ -599,6 +625,23 @@ function checkEvent(step: Step, event: BookingEvent): void {
     // Resuming only restarts waits: nothing changes, nothing is shown.
     ensureUnchanged(step, 'flow.resume');
     ensure(newToasts.length === 0, 'flow.resume: no toast');
+    return;
+  }
+  if (event.type === 'session.change') {
+    const { signedIn } = event as { signedIn: boolean };
+    ensure(context.signedIn === signedIn, 'session.change: the page follows the session');
+    ensure(same(snapshot.value.flow, previous.value.flow), 'session.change: the flow stays where it was');
+    if (context.trip) ensure(step.checksStarted === 1, 'session.change: priced again for the new customer');
+    if (!signedIn) {
+      ensure(!context.usePoint, 'session.change: a guest redeems no points');
+      ensure(snapshot.matches({ profile: 'idle' }), 'session.change: no profile without a customer');
+    } else {
+      const empty = ({ name, phone, email }: typeof context.booker) => name === '' && phone === '' && email === '';
+      ensure(
+        snapshot.matches({ profile: 'loading' }) === empty(context.booker),
+        'session.change: the profile fills an empty booker, and only an empty one',
+      );
+    }
     return;
   }
   if (event.type === 'schedule.choose') {

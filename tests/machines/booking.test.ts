@@ -6,6 +6,7 @@ import {
   DEFAULT_PAYMENT,
   dialogTexts,
   openDialog,
+  pointsNote,
   priceLoading,
   priceSkeletonRows,
   refundableHighlighted,
@@ -338,6 +339,106 @@ describe('bookingMachine: points', () => {
     run.actor.send({ type: 'points.toggle' });
     expect(run.actor.getSnapshot().context.usePoint).toBe(false);
     expect(run.emitted.toasts).toEqual([]);
+  });
+});
+
+describe('bookingMachine: the points option text', () => {
+  const note = (run: Run) => pointsNote(run.actor.getSnapshot().context);
+
+  it('a guest: "Masuk untuk bisa gunakan fitur ini"', () => {
+    expect(note(start({ trip: oneWay }))).toBe('Masuk untuk bisa gunakan fitur ini');
+  });
+
+  it('signed in: nothing before seats, then the redeemable amount, none, or a free ticket', async () => {
+    const run = start({ trip: oneWay, signedIn: true });
+    await settlePrice(run, { sub_total: 0, total_bayar: 0, flag_status_point: 0, max_point: 0 });
+    expect(note(run)).toBeNull();
+    chooseSeats(run, 'pergi', [[seat('1A')]]);
+    await settlePrice(run);
+    expect(note(run)).toBeNull();
+    run.actor.send({ type: 'price.refresh' });
+    await settlePrice(run, { flag_status_point: 0, max_point: 0 });
+    expect(note(run)).toBe('Yahh, pesanan ini tidak dapat ditukar dengan point');
+    run.actor.send({ type: 'price.refresh' });
+    await settlePrice(run, { sub_total: 0, total_bayar: 0, flag_status_point: 0, max_point: 0 });
+    expect(note(run)).toBe('Tiket gratis tidak dapat menggunakan fitur ini');
+  });
+});
+
+describe('bookingMachine: signing in or out on the page', () => {
+  it('signing in prices again, prefills the empty booker from the profile and lets points be redeemed', async () => {
+    const run = start({ trip: oneWay });
+    run.actor.send({ type: 'page.enter', from: 'schedule' });
+    chooseSeats(run, 'pergi', [[seat('1A')]]);
+    await settlePrice(run, { flag_status_point: 0, max_point: 0, total_point: 0 });
+    const checks = run.checkPrice.calls.length;
+    run.actor.send({ type: 'session.change', signedIn: true });
+    expect(run.actor.getSnapshot().context.signedIn).toBe(true);
+    expect(run.checkPrice.calls).toHaveLength(checks + 1);
+    expect(run.loadProfile.calls).toHaveLength(1);
+    run.loadProfile.calls[0]?.resolve({ name: 'Dewi Lestari', phone: '085711223344', email: '' });
+    await settlePrice(run);
+    expect(run.actor.getSnapshot().context.booker).toEqual({ name: 'Dewi Lestari', phone: '085711223344', email: '' });
+    run.actor.send({ type: 'points.toggle' });
+    expect(run.actor.getSnapshot().context.usePoint).toBe(true);
+    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ flag_point: 1 });
+    expect(run.emitted.toasts).toEqual([]);
+  });
+
+  it('signing in with the booker already filled loads no profile', () => {
+    const run = start({ trip: oneWay, booker: validBooker });
+    run.actor.send({ type: 'session.change', signedIn: true });
+    expect(run.loadProfile.calls).toHaveLength(0);
+    expect(run.actor.getSnapshot().matches({ profile: 'idle' })).toBe(true);
+  });
+
+  it('a dropped token turns redeemed points off, prices again as a guest and refuses points', async () => {
+    const run = await readyToReserve({ signedIn: true });
+    run.actor.send({ type: 'points.toggle' });
+    await settlePrice(run);
+    expect(run.actor.getSnapshot().context.usePoint).toBe(true);
+    run.actor.send({ type: 'session.change', signedIn: false });
+    const { context } = run.actor.getSnapshot();
+    expect(context.signedIn).toBe(false);
+    expect(context.usePoint).toBe(false);
+    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ flag_point: 0 });
+    run.actor.send({ type: 'points.toggle' });
+    expect(run.actor.getSnapshot().context.usePoint).toBe(false);
+    expect(run.emitted.toasts).toEqual([toast('Masuk untuk bisa gunakan fitur ini')]);
+  });
+
+  it("signing out while the profile loads stops it; another customer's sign-in asks for theirs", async () => {
+    const run = start({ trip: oneWay, signedIn: true });
+    run.actor.send({ type: 'page.enter', from: 'schedule' });
+    expect(run.loadProfile.calls).toHaveLength(1);
+    run.actor.send({ type: 'session.change', signedIn: false });
+    expect(run.actor.getSnapshot().matches({ profile: 'idle' })).toBe(true);
+    run.loadProfile.calls[0]?.resolve({ name: 'Orang Lama', phone: '081234567890', email: 'lama@contoh.id' });
+    await flush();
+    expect(run.actor.getSnapshot().context.booker).toEqual({ name: '', phone: '', email: '' });
+
+    run.actor.send({ type: 'session.change', signedIn: true });
+    expect(run.loadProfile.calls).toHaveLength(2);
+    run.actor.send({ type: 'session.change', signedIn: true });
+    expect(run.loadProfile.calls).toHaveLength(3);
+    run.loadProfile.calls[1]?.resolve({ name: 'Pelanggan Pertama', phone: '081111111111', email: '' });
+    await flush();
+    expect(run.actor.getSnapshot().matches({ profile: 'loading' })).toBe(true);
+    run.loadProfile.calls[2]?.resolve({ name: 'Pelanggan Kedua', phone: '082222222222', email: '' });
+    await flush();
+    expect(run.actor.getSnapshot().context.booker).toEqual({
+      name: 'Pelanggan Kedua',
+      phone: '082222222222',
+      email: '',
+    });
+  });
+
+  it('is taken in a dialog and while reserving, without leaving it', async () => {
+    const run = await readyToReserve({ signedIn: true });
+    run.actor.send({ type: 'reserve.request' });
+    run.actor.send({ type: 'session.change', signedIn: false });
+    expect(run.actor.getSnapshot().matches({ flow: 'confirmingReservation' })).toBe(true);
+    expect(run.actor.getSnapshot().context.signedIn).toBe(false);
   });
 });
 

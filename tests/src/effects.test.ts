@@ -3,7 +3,7 @@ import { createActor, toPromise } from 'xstate';
 import { RESERVATION_HEADER, type ReservasiBody } from '../../contract';
 import { DEFAULT_BASIC_CREDENTIALS } from '../../contract/platform';
 import { createApiClient } from '../../src/api/client';
-import { checkPrice, holdSeats, loadLayout, releaseHold, reserve } from '../../src/flow/effects';
+import { checkPrice, holdSeats, loadLayout, loadProfile, releaseHold, reserve } from '../../src/flow/effects';
 import { orderKeyOf } from '../../src/platform/order-keys';
 import type { HoldLeg } from '../../machines/booking.machine';
 
@@ -226,5 +226,40 @@ describe('seat layout and price check carry the hold token', () => {
     expect(headers).toHaveLength(2);
     expect(headers[0]?.[RESERVATION_HEADER.holdToken]).toBe(TOKEN);
     expect(headers[1]).not.toHaveProperty(RESERVATION_HEADER.holdToken);
+  });
+});
+
+describe('loadProfile effect: the booker prefill', () => {
+  const profile = {
+    nama: 'Dewi Lestari',
+    email: '',
+    telp: '085711223344',
+    jenis_kelamin: null,
+    tanggal_lahir: null,
+    pekerjaan_id: null,
+    pekerjaan_lainnya: null,
+  };
+
+  it('reads customer-profil and keeps nama, telp and email (an empty one stays empty)', async () => {
+    const { client, urls } = clientReplying({ status: 'OK', results: profile });
+    const booker = await toPromise(createActor(loadProfile(client, () => null)).start());
+    expect(booker).toEqual({ name: 'Dewi Lestari', phone: '085711223344', email: '' });
+    expect(urls.map((url) => new URL(url, 'http://localhost').pathname)).toEqual(['/api/berangkat/customer-profil']);
+  });
+
+  it('the session copy of the profile spares the call', async () => {
+    const { client, fetchImpl } = clientReplying({ status: 'OK', results: profile });
+    const copy = { ...profile, nama: 'Budi Santoso', email: 'budi@mail.com', telp: '081234567890' };
+    const booker = await toPromise(createActor(loadProfile(client, () => copy)).start());
+    expect(booker).toEqual({ name: 'Budi Santoso', phone: '081234567890', email: 'budi@mail.com' });
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('a refused call rejects (the machine stays silent)', async () => {
+    const { client } = clientReplying(
+      { status: 'ERROR', code: 'AUT-1', message: 'Masuk untuk bisa gunakan fitur ini' },
+      401,
+    );
+    await expect(toPromise(createActor(loadProfile(client, () => null)).start())).rejects.toBeTruthy();
   });
 });
