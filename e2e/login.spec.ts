@@ -140,6 +140,7 @@ test('"Ubah nomor" keeps the number: the same one goes back to the code sent, an
 
   await page.getByRole('button', { name: 'Ubah nomor' }).click();
   await expect(page.getByRole('textbox', { name: 'Nomor Handphone' })).toHaveValue(phone);
+  await expect(page.getByRole('textbox', { name: 'Nomor Handphone' })).toBeFocused();
   await page.getByRole('button', { name: 'Kirim Kode OTP' }).click();
   await expect(page.getByText(`Kode dikirim ke ${masked(phone)}`)).toBeVisible();
 

@@ -84,6 +84,10 @@ function ContactStep({ actor }: { actor: LoginActor }) {
   const sending = useSelector(actor, (snapshot) => loginView(snapshot) === 'sending');
   const done = useSelector(actor, (snapshot) => loginView(snapshot) === 'done');
   const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Back from "Ubah nomor": the customer lands on the field to change.
+    if (actor.getSnapshot().context.sentContact !== null) field.current?.focus();
+  }, [actor]);
   return (
     <form
       noValidate
