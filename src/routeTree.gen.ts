@@ -19,6 +19,7 @@ import { Route as AppInformationConnectingRouteImport } from './routes/app/infor
 import { Route as AppInformationPassengersRouteImport } from './routes/app/information-passengers'
 import { Route as AppListCustomerPointRouteImport } from './routes/app/list-customer-point'
 import { Route as AppListVoucherStandaloneRouteImport } from './routes/app/list-voucher-standalone'
+import { Route as AppLoginRouteImport } from './routes/app/login'
 import { Route as AppMapsRouteImport } from './routes/app/maps'
 import { Route as AppPaymentUrlRouteImport } from './routes/app/payment-url'
 import { Route as AppTermsConditionStandaloneRouteImport } from './routes/app/terms-condition-standalone'
@@ -113,6 +114,11 @@ const AppListVoucherStandaloneRoute =
     path: '/app/list-voucher-standalone',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AppLoginRoute = AppLoginRouteImport.update({
+  id: '/app/login',
+  path: '/app/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppMapsRoute = AppMapsRouteImport.update({
   id: '/app/maps',
   path: '/app/maps',
@@ -344,6 +350,7 @@ export interface FileRoutesByFullPath {
   '/app/information-passengers': typeof AppInformationPassengersRouteWithChildren
   '/app/list-customer-point': typeof AppListCustomerPointRoute
   '/app/list-voucher-standalone': typeof AppListVoucherStandaloneRoute
+  '/app/login': typeof AppLoginRoute
   '/app/maps': typeof AppMapsRoute
   '/app/payment-url': typeof AppPaymentUrlRoute
   '/app/terms-condition-standalone': typeof AppTermsConditionStandaloneRoute
@@ -394,6 +401,7 @@ export interface FileRoutesByTo {
   '/app/information-passengers': typeof AppInformationPassengersRouteWithChildren
   '/app/list-customer-point': typeof AppListCustomerPointRoute
   '/app/list-voucher-standalone': typeof AppListVoucherStandaloneRoute
+  '/app/login': typeof AppLoginRoute
   '/app/maps': typeof AppMapsRoute
   '/app/payment-url': typeof AppPaymentUrlRoute
   '/app/terms-condition-standalone': typeof AppTermsConditionStandaloneRoute
@@ -445,6 +453,7 @@ export interface FileRoutesById {
   '/app/information-passengers': typeof AppInformationPassengersRouteWithChildren
   '/app/list-customer-point': typeof AppListCustomerPointRoute
   '/app/list-voucher-standalone': typeof AppListVoucherStandaloneRoute
+  '/app/login': typeof AppLoginRoute
   '/app/maps': typeof AppMapsRoute
   '/app/payment-url': typeof AppPaymentUrlRoute
   '/app/terms-condition-standalone': typeof AppTermsConditionStandaloneRoute
@@ -497,6 +506,7 @@ export interface FileRouteTypes {
     | '/app/information-passengers'
     | '/app/list-customer-point'
     | '/app/list-voucher-standalone'
+    | '/app/login'
     | '/app/maps'
     | '/app/payment-url'
     | '/app/terms-condition-standalone'
@@ -547,6 +557,7 @@ export interface FileRouteTypes {
     | '/app/information-passengers'
     | '/app/list-customer-point'
     | '/app/list-voucher-standalone'
+    | '/app/login'
     | '/app/maps'
     | '/app/payment-url'
     | '/app/terms-condition-standalone'
@@ -597,6 +608,7 @@ export interface FileRouteTypes {
     | '/app/information-passengers'
     | '/app/list-customer-point'
     | '/app/list-voucher-standalone'
+    | '/app/login'
     | '/app/maps'
     | '/app/payment-url'
     | '/app/terms-condition-standalone'
@@ -648,6 +660,7 @@ export interface RootRouteChildren {
   AppInformationPassengersRoute: typeof AppInformationPassengersRouteWithChildren
   AppListCustomerPointRoute: typeof AppListCustomerPointRoute
   AppListVoucherStandaloneRoute: typeof AppListVoucherStandaloneRoute
+  AppLoginRoute: typeof AppLoginRoute
   AppMapsRoute: typeof AppMapsRoute
   AppPaymentUrlRoute: typeof AppPaymentUrlRoute
   AppTermsConditionStandaloneRoute: typeof AppTermsConditionStandaloneRoute
@@ -736,6 +749,13 @@ declare module '@tanstack/react-router' {
       path: '/app/list-voucher-standalone'
       fullPath: '/app/list-voucher-standalone'
       preLoaderRoute: typeof AppListVoucherStandaloneRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/login': {
+      id: '/app/login'
+      path: '/app/login'
+      fullPath: '/app/login'
+      preLoaderRoute: typeof AppLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/maps': {
@@ -1164,6 +1184,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppInformationPassengersRoute: AppInformationPassengersRouteWithChildren,
   AppListCustomerPointRoute: AppListCustomerPointRoute,
   AppListVoucherStandaloneRoute: AppListVoucherStandaloneRoute,
+  AppLoginRoute: AppLoginRoute,
   AppMapsRoute: AppMapsRoute,
   AppPaymentUrlRoute: AppPaymentUrlRoute,
   AppTermsConditionStandaloneRoute: AppTermsConditionStandaloneRoute,
