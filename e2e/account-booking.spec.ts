@@ -3,6 +3,7 @@ import { API_BASE, HEADER, USER_ID_LENGTH, endpoints } from '../contract';
 import { DEWI, freshPhone, latestOtp, signInByApi } from './support/accounts';
 import {
   JAKARTA,
+  blockingViolations,
   clearBookingOnce,
   desktopPassengers,
   expectBookingPage,
@@ -116,6 +117,7 @@ test('a signed-in customer finds the booker filled from the profile; no points t
   await pointsSwitch(page).click();
   await expect(toast(page, 'Maaf tidak ada point yang dapat ditukarkan')).toBeVisible();
   await expect(pointsSwitch(page)).not.toBeChecked();
+  expect(await blockingViolations(page)).toEqual([]);
 });
 
 test('a guest sees "Masuk untuk bisa gunakan fitur ini" and the way to sign in and come back', async ({ page }) => {
@@ -128,6 +130,7 @@ test('a guest sees "Masuk untuk bisa gunakan fitur ini" and the way to sign in a
     'href',
     /^\/app\/login\?redirect=%2Fapp%2Finformation-passengers/,
   );
+  expect(await blockingViolations(page)).toEqual([]);
 });
 
 test('signing in from the booking page comes back to it signed in, the booker filled', async ({
