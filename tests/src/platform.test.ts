@@ -52,10 +52,11 @@ describe('customer token', () => {
     expect(getAuthToken()).toBe('meta-token');
   });
 
-  it('prefers the _atx cookie', () => {
-    rememberAuthFromQuery('meta-token');
+  it('prefers the auth meta a native host set over an older _atx cookie', () => {
     document.cookie = `${TOKEN_COOKIE}=cookie%20token; path=/`;
     expect(getAuthToken()).toBe('cookie token');
+    rememberAuthFromQuery('meta-token');
+    expect(getAuthToken()).toBe('meta-token');
   });
 
   it('parses cookies by exact name', () => {
