@@ -7,6 +7,7 @@ import {
   clearBookingOnce,
   desktopPassengers,
   expectBookingPage,
+  fillBooker,
   isMobile,
   leaveForms,
   pickSeats,
@@ -28,7 +29,7 @@ test.beforeEach(async ({ page }) => clearBookingOnce(page));
 
 const PROMO = 'Pilih Cipta Trans 11.00 WIB';
 /** Days from today each test travels on: seats it holds or books take no other test's. */
-const DAY = { dewi: 47, prefill: 52, guest: 53, signInOnPage: 54 } as const;
+const DAY = { dewi: 47, prefill: 52, guest: 53, signInOnPage: 54, revoked: 55 } as const;
 
 const pointsSwitch = (page: Page) => page.getByRole('switch', { name: 'Gunakan Point' });
 
@@ -160,6 +161,33 @@ test('signing in from the booking page comes back to it signed in, the booker fi
   await expectBooker(page, { name: '', phone });
   await expect(page.getByText('Masuk untuk bisa gunakan fitur ini')).toHaveCount(0);
   await expect(page.getByText('Yahh, pesanan ini tidak dapat ditukar dengan point')).toBeVisible();
+});
+
+test('a session ended elsewhere turns the booking page back into a guest one, which still books', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const base = baseURL ?? '';
+  const phone = freshPhone();
+  const token = await signInByApi(request, base, phone);
+  await signInBrowser(page, base, token);
+  await bookingPageWithSeat(page, DAY.revoked, 9, 'Siti Aminah');
+  await expect(page.getByText('Yahh, pesanan ini tidak dapat ditukar dengan point')).toBeVisible();
+
+  // Signed out on another device: the token is revoked on the server.
+  const out = await request.post(`${base}${API_BASE}${endpoints.customerLogout.path}`, {
+    data: {},
+    headers: bearer(token),
+  });
+  expect(out.status()).toBe(200);
+  // The next call is refused (AUT-3): the app drops the token and carries on as a guest.
+  await page.getByRole('switch', { name: 'Donasi Berkah' }).check();
+  await expect(page.getByText('Masuk untuk bisa gunakan fitur ini')).toBeVisible();
+  await expect.poll(async () => (await priceLines(page)).join(' | ')).toContain('Total Pembayaran: Rp 101.000');
+  expect((await page.context().cookies()).find((cookie) => cookie.name === '_atx')).toBeUndefined();
+  await fillBooker(page);
+  await reserveToTheEnd(page);
 });
 
 test('Dewi redeems her points on a reservation: the balance drops by them and the history lists it', async ({
