@@ -5,7 +5,7 @@ import { SEED_FIXTURES } from '../../server/db/seed';
 import { addDays } from '../../server/services/dates';
 import { sweepExpired } from '../../server/services/reservations-db';
 import { defaultHeaders, fails, ok } from './api-support';
-import { signIn } from './helpers/accounts';
+import { freshPhone, phoneContact, signIn } from './helpers/accounts';
 import { XTR, reserveSeat } from './helpers/orders';
 import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
 
@@ -59,6 +59,17 @@ describe.each(TEST_DATABASES)('a customer’s own data on %s', (kind) => {
         pekerjaan_lainnya: null,
       });
       expect(await ok(app, 'customerProfil', {}, { bearer: token })).toEqual(saved);
+    });
+
+    it('is the caller’s own: one customer’s update never shows in another’s profile', async () => {
+      const phone = freshPhone();
+      const one = await signIn(app, phoneContact(phone));
+      const other = await signIn(app);
+      await ok(app, 'customerUpdateData', GOOD_PROFILE, { bearer: other });
+      expect(await ok(app, 'customerProfil', {}, { bearer: one })).toMatchObject({ nama: '', telp: phone });
+      expect((await ok(app, 'customerProfil', {}, { bearer: other })).telp).not.toBe(phone);
+      expect(await ok(app, 'customerPoint', {}, { bearer: one })).toEqual({ total_point: 0 });
+      expect((await ok(app, 'customerPoint', {}, { bearer: DEMO.token })).total_point).toBeGreaterThan(0);
     });
 
     it('keeps "pekerjaan lainnya" only with Lainnya, and asks for it there', async () => {
@@ -280,6 +291,26 @@ describe.each(TEST_DATABASES)('a customer’s own data on %s', (kind) => {
       const rows = await entriesOf(DEMO.token, order.code);
       expect(rows.filter(([tipe]) => tipe === 'kembali')).toEqual([['kembali', REDEEMED]]);
       expect(rows.reduce((sum, [, point]) => sum + Number(point), 0)).toBe(0);
+    });
+
+    it('returned once when a later booking of the same departure expires the order', async () => {
+      clock = START;
+      const before = await balance(DEMO.token);
+      const date = addDays(TEST_TODAY, 27);
+      const order = await reserveSeat(app, date, { bearer: DEMO.token, extra: withPoints });
+      // Past its deadline, the next reservation of that bus gives the unpaid order's seats and points back.
+      clock = minutes(31);
+      await reserveSeat(app, date);
+      expect(await balance(DEMO.token)).toBe(before);
+      await sweepExpired(handle.db, minutes(40));
+      expect(await balance(DEMO.token)).toBe(before);
+      expect((await entriesOf(DEMO.token, order.code)).sort()).toEqual(
+        [
+          ['kembali', REDEEMED],
+          ['potongan', -REDEEMED],
+        ].sort(),
+      );
+      clock = START;
     });
 
     it('credited as cashback once when paid, however often the payment is reported', async () => {
