@@ -27,7 +27,9 @@ import { Route as OrderCodeRouteImport } from './routes/order.$code'
 import { Route as TiketBusChar123ReturnChar125RouteImport } from './routes/tiket-bus.{-$return}'
 import { Route as AppMWebChangeFormCalendarRouteImport } from './routes/app-m-web/change-form/calendar'
 import { Route as AppConfirmationOrderCodeRouteImport } from './routes/app/confirmation-order.$code'
+import { Route as AppCustomerListOrderRouteImport } from './routes/app/customer/list-order'
 import { Route as AppCustomerListVoucherRouteImport } from './routes/app/customer/list-voucher'
+import { Route as AppCustomerProfileRouteImport } from './routes/app/customer/profile'
 import { Route as AppDetailReservationChar123ReturnChar125RouteImport } from './routes/app/detail-reservation.{-$return}'
 import { Route as AppDetailScheduleStandaloneLocationRouteImport } from './routes/app/detail-schedule-standalone/location'
 import { Route as AppDetailVoucherCodeRouteImport } from './routes/app/detail-voucher.$code'
@@ -158,9 +160,19 @@ const AppConfirmationOrderCodeRoute =
     path: '/app/confirmation-order/$code',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AppCustomerListOrderRoute = AppCustomerListOrderRouteImport.update({
+  id: '/app/customer/list-order',
+  path: '/app/customer/list-order',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppCustomerListVoucherRoute = AppCustomerListVoucherRouteImport.update({
   id: '/app/customer/list-voucher',
   path: '/app/customer/list-voucher',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppCustomerProfileRoute = AppCustomerProfileRouteImport.update({
+  id: '/app/customer/profile',
+  path: '/app/customer/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppDetailReservationChar123ReturnChar125Route =
@@ -358,7 +370,9 @@ export interface FileRoutesByFullPath {
   '/tiket-bus/{-$return}': typeof TiketBusChar123ReturnChar125Route
   '/app-m-web/change-form/calendar': typeof AppMWebChangeFormCalendarRoute
   '/app/confirmation-order/$code': typeof AppConfirmationOrderCodeRoute
+  '/app/customer/list-order': typeof AppCustomerListOrderRoute
   '/app/customer/list-voucher': typeof AppCustomerListVoucherRoute
+  '/app/customer/profile': typeof AppCustomerProfileRoute
   '/app/detail-reservation/{-$return}': typeof AppDetailReservationChar123ReturnChar125Route
   '/app/detail-schedule-standalone/location': typeof AppDetailScheduleStandaloneLocationRoute
   '/app/detail-voucher/$code': typeof AppDetailVoucherCodeRoute
@@ -409,7 +423,9 @@ export interface FileRoutesByTo {
   '/tiket-bus/{-$return}': typeof TiketBusChar123ReturnChar125Route
   '/app-m-web/change-form/calendar': typeof AppMWebChangeFormCalendarRoute
   '/app/confirmation-order/$code': typeof AppConfirmationOrderCodeRoute
+  '/app/customer/list-order': typeof AppCustomerListOrderRoute
   '/app/customer/list-voucher': typeof AppCustomerListVoucherRoute
+  '/app/customer/profile': typeof AppCustomerProfileRoute
   '/app/detail-reservation/{-$return}': typeof AppDetailReservationChar123ReturnChar125Route
   '/app/detail-schedule-standalone/location': typeof AppDetailScheduleStandaloneLocationRoute
   '/app/detail-voucher/$code': typeof AppDetailVoucherCodeRoute
@@ -461,7 +477,9 @@ export interface FileRoutesById {
   '/tiket-bus/{-$return}': typeof TiketBusChar123ReturnChar125Route
   '/app-m-web/change-form/calendar': typeof AppMWebChangeFormCalendarRoute
   '/app/confirmation-order/$code': typeof AppConfirmationOrderCodeRoute
+  '/app/customer/list-order': typeof AppCustomerListOrderRoute
   '/app/customer/list-voucher': typeof AppCustomerListVoucherRoute
+  '/app/customer/profile': typeof AppCustomerProfileRoute
   '/app/detail-reservation/{-$return}': typeof AppDetailReservationChar123ReturnChar125Route
   '/app/detail-schedule-standalone/location': typeof AppDetailScheduleStandaloneLocationRoute
   '/app/detail-voucher/$code': typeof AppDetailVoucherCodeRoute
@@ -514,7 +532,9 @@ export interface FileRouteTypes {
     | '/tiket-bus/{-$return}'
     | '/app-m-web/change-form/calendar'
     | '/app/confirmation-order/$code'
+    | '/app/customer/list-order'
     | '/app/customer/list-voucher'
+    | '/app/customer/profile'
     | '/app/detail-reservation/{-$return}'
     | '/app/detail-schedule-standalone/location'
     | '/app/detail-voucher/$code'
@@ -565,7 +585,9 @@ export interface FileRouteTypes {
     | '/tiket-bus/{-$return}'
     | '/app-m-web/change-form/calendar'
     | '/app/confirmation-order/$code'
+    | '/app/customer/list-order'
     | '/app/customer/list-voucher'
+    | '/app/customer/profile'
     | '/app/detail-reservation/{-$return}'
     | '/app/detail-schedule-standalone/location'
     | '/app/detail-voucher/$code'
@@ -616,7 +638,9 @@ export interface FileRouteTypes {
     | '/tiket-bus/{-$return}'
     | '/app-m-web/change-form/calendar'
     | '/app/confirmation-order/$code'
+    | '/app/customer/list-order'
     | '/app/customer/list-voucher'
+    | '/app/customer/profile'
     | '/app/detail-reservation/{-$return}'
     | '/app/detail-schedule-standalone/location'
     | '/app/detail-voucher/$code'
@@ -667,7 +691,9 @@ export interface RootRouteChildren {
   OrderCodeRoute: typeof OrderCodeRouteWithChildren
   TiketBusChar123ReturnChar125Route: typeof TiketBusChar123ReturnChar125Route
   AppConfirmationOrderCodeRoute: typeof AppConfirmationOrderCodeRoute
+  AppCustomerListOrderRoute: typeof AppCustomerListOrderRoute
   AppCustomerListVoucherRoute: typeof AppCustomerListVoucherRoute
+  AppCustomerProfileRoute: typeof AppCustomerProfileRoute
   AppDetailReservationChar123ReturnChar125Route: typeof AppDetailReservationChar123ReturnChar125Route
   AppDetailVoucherCodeRoute: typeof AppDetailVoucherCodeRoute
   AppInfoSelectSeatChar123ReturnChar125Route: typeof AppInfoSelectSeatChar123ReturnChar125Route
@@ -807,11 +833,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppConfirmationOrderCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/app/customer/list-order': {
+      id: '/app/customer/list-order'
+      path: '/app/customer/list-order'
+      fullPath: '/app/customer/list-order'
+      preLoaderRoute: typeof AppCustomerListOrderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/app/customer/list-voucher': {
       id: '/app/customer/list-voucher'
       path: '/app/customer/list-voucher'
       fullPath: '/app/customer/list-voucher'
       preLoaderRoute: typeof AppCustomerListVoucherRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/customer/profile': {
+      id: '/app/customer/profile'
+      path: '/app/customer/profile'
+      fullPath: '/app/customer/profile'
+      preLoaderRoute: typeof AppCustomerProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/detail-reservation/{-$return}': {
@@ -1191,7 +1231,9 @@ const rootRouteChildren: RootRouteChildren = {
   OrderCodeRoute: OrderCodeRouteWithChildren,
   TiketBusChar123ReturnChar125Route: TiketBusChar123ReturnChar125Route,
   AppConfirmationOrderCodeRoute: AppConfirmationOrderCodeRoute,
+  AppCustomerListOrderRoute: AppCustomerListOrderRoute,
   AppCustomerListVoucherRoute: AppCustomerListVoucherRoute,
+  AppCustomerProfileRoute: AppCustomerProfileRoute,
   AppDetailReservationChar123ReturnChar125Route:
     AppDetailReservationChar123ReturnChar125Route,
   AppDetailVoucherCodeRoute: AppDetailVoucherCodeRoute,

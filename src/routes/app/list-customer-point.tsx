@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { accountPointHistoryQueryOptions, accountPointsQueryOptions } from '../../api/account-queries';
+import { PointsScreen } from '../../features/account/points-screen';
+import { isSignedIn } from '../../platform/session';
 
 export const Route = createFileRoute('/app/list-customer-point')({
   staticData: { routeName: 'list-customer-point' },
-  component: ListCustomerPointScreen,
+  loader: ({ context }) => {
+    if (!isSignedIn()) return;
+    void context.queryClient.prefetchQuery(accountPointsQueryOptions());
+    void context.queryClient.prefetchInfiniteQuery(accountPointHistoryQueryOptions());
+  },
+  component: PointsScreen,
 });
-
-function ListCustomerPointScreen() {
-  return <PlaceholderScreen title="Point Saya" />;
-}

@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import { detailVoucherQueryOptions } from '../../../api/voucher-queries';
+import { CustomerVoucherDetailScreen } from '../../../features/account/vouchers-screen';
 
 export const Route = createFileRoute('/app/customer/detail-voucher/$code')({
   staticData: { routeName: 'customer-detail-voucher' },
-  component: CustomerDetailVoucherScreen,
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(detailVoucherQueryOptions(params.code));
+  },
+  component: CustomerDetailVoucherRoute,
 });
 
-function CustomerDetailVoucherScreen() {
-  const { code } = Route.useParams();
-  return <PlaceholderScreen title="Detail Voucher" subtitle={`Kode ${code}`} />;
+function CustomerDetailVoucherRoute() {
+  return <CustomerVoucherDetailScreen code={Route.useParams().code} />;
 }

@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import { CustomerVouchersScreen } from '../../../features/account/vouchers-screen';
 
 export const Route = createFileRoute('/app/customer/list-voucher')({
   staticData: { routeName: 'customer-list-voucher' },
-  component: CustomerListVoucherScreen,
+  component: CustomerVouchersScreen,
 });
-
-function CustomerListVoucherScreen() {
-  return <PlaceholderScreen title="Voucher Saya" />;
-}
