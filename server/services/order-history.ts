@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { OrderCard, OrderCardLeg, OrderCardPage, OrderStatus } from '../../contract';
 import type { Database } from '../db/client';
+import { PASSENGER_LEGS } from './orders';
 import { queryRows } from './sql';
 
 export const ORDER_PAGE_SIZE = 10;
@@ -133,15 +134,7 @@ async function legsOf(db: Database, ids: number[]): Promise<LegRow[]> {
            dc.name AS tujuan_kota_nama, dp.name AS tujuan_cabang_nama,
            to_char(sb.departure_date, 'YYYY-MM-DD') AS tanggal_berangkat,
            to_char(s.departure_time, 'HH24:MI') AS jam_berangkat
-    FROM passengers p
-    JOIN seat_bookings sb ON sb.id = p.seat_booking_id
-    JOIN schedules s ON s.id = sb.schedule_id
-    JOIN routes r ON r.id = s.route_id
-    JOIN operators o ON o.id = r.operator_id
-    JOIN points op ON op.id = r.origin_point_id
-    JOIN cities oc ON oc.id = op.city_id
-    JOIN points dp ON dp.id = r.destination_point_id
-    JOIN cities dc ON dc.id = dp.city_id
+    ${PASSENGER_LEGS}
     WHERE p.reservation_id IN (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,

@@ -19,6 +19,20 @@ import { PRICING, insuranceFee } from './pricing';
 import { asDb, creditPoints, withRetry } from './reservations-db';
 import { queryRows } from './sql';
 
+/**
+ * Each passenger (p) with the seat (sb), departure (s), route (r), operator (o), and both ends:
+ * pool and city of origin (op, oc) and of destination (dp, dc).
+ */
+export const PASSENGER_LEGS = sql`FROM passengers p
+    JOIN seat_bookings sb ON sb.id = p.seat_booking_id
+    JOIN schedules s ON s.id = sb.schedule_id
+    JOIN routes r ON r.id = s.route_id
+    JOIN operators o ON o.id = r.operator_id
+    JOIN points op ON op.id = r.origin_point_id
+    JOIN cities oc ON oc.id = op.city_id
+    JOIN points dp ON dp.id = r.destination_point_id
+    JOIN cities dc ON dc.id = dp.city_id`;
+
 export const ORDER_CANCEL_MESSAGE = {
   paid: 'Pesanan sudah lunas dan tidak dapat dibatalkan',
   cancelled: 'Pesanan sudah dibatalkan sebelumnya',
@@ -56,15 +70,7 @@ async function legsOf(db: Database, reservationId: number): Promise<{ direction:
            s.code AS jadwal_kode, o.code AS operator_kode, o.name AS operator_nama, o.type AS operator_tipe,
            o.logo AS operator_logo, oc.name AS asal_kota_nama, op.name AS asal_cabang_nama, op.address AS asal_alamat,
            op.lat::float8 AS asal_lat, op.lon::float8 AS asal_lon, dc.name AS tujuan_kota_nama, dp.name AS tujuan_cabang_nama
-    FROM passengers p
-    JOIN seat_bookings sb ON sb.id = p.seat_booking_id
-    JOIN schedules s ON s.id = sb.schedule_id
-    JOIN routes r ON r.id = s.route_id
-    JOIN operators o ON o.id = r.operator_id
-    JOIN points op ON op.id = r.origin_point_id
-    JOIN cities oc ON oc.id = op.city_id
-    JOIN points dp ON dp.id = r.destination_point_id
-    JOIN cities dc ON dc.id = dp.city_id
+    ${PASSENGER_LEGS}
     WHERE p.reservation_id = ${reservationId}
     ORDER BY p.direction = 'pulang', p.leg_no, p.id`,
   );

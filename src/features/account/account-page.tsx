@@ -78,3 +78,12 @@ export function EmptyState({ icon, title, children }: { icon: ReactNode; title: 
     </section>
   );
 }
+
+/** The next page of a paged list, with progress while it loads. */
+export function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
+  return (
+    <button type="button" className={cx(buttonStyles.secondary, 'w-full')} disabled={loading} onClick={onLoad}>
+      {loading ? 'Memuat…' : 'Muat lebih banyak'}
+    </button>
+  );
+}

@@ -9,7 +9,7 @@ import { buttonStyles } from '../../components/button-styles';
 import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah, formatTime } from '../../lib/format';
 import { formatInstant } from '../order/order-format';
-import { AccountPage, EmptyState, ListSkeleton, LoadFailed } from './account-page';
+import { AccountPage, EmptyState, ListSkeleton, LoadFailed, LoadMore } from './account-page';
 
 const TABS: { id: OrderTab; label: string; empty: string }[] = [
   { id: 'active', label: 'Aktif', empty: 'Belum ada pesanan aktif' },
@@ -79,14 +79,7 @@ function OrderList({ tab, empty }: { tab: OrderTab; empty: string }) {
         ))}
       </ul>
       {query.hasNextPage ? (
-        <button
-          type="button"
-          className={cx(buttonStyles.secondary, 'w-full')}
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {query.isFetchingNextPage ? 'Memuat…' : 'Muat lebih banyak'}
-        </button>
+        <LoadMore loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
       ) : null}
     </div>
   );

@@ -2,12 +2,11 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Coins } from 'lucide-react';
 import type { PointEntry } from '../../../contract/account';
 import { accountPointHistoryQueryOptions, accountPointsQueryOptions } from '../../api/account-queries';
-import { buttonStyles } from '../../components/button-styles';
 import { cx } from '../../lib/cx';
 import { formatPointsEarned, formatPointsSpent, groupThousands } from '../../lib/format';
 import { formatInstant } from '../order/order-format';
 import { Skeleton } from '../booking/form-field';
-import { AccountPage, EmptyState, ListSkeleton, LoadFailed } from './account-page';
+import { AccountPage, EmptyState, ListSkeleton, LoadFailed, LoadMore } from './account-page';
 
 /** /app/list-customer-point: the balance, then every change of it, newest first. */
 export function PointsScreen() {
@@ -71,14 +70,7 @@ function History() {
               ))}
           </ul>
           {query.hasNextPage ? (
-            <button
-              type="button"
-              className={cx(buttonStyles.secondary, 'w-full')}
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage ? 'Memuat…' : 'Muat lebih banyak'}
-            </button>
+            <LoadMore loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
           ) : null}
         </>
       )}
