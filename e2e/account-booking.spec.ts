@@ -145,7 +145,10 @@ test('signing in from the booking page comes back to it signed in, the booker fi
 
   await page.getByRole('link', { name: 'Masuk untuk menukar point' }).click();
   await expect(page).toHaveURL(/\/app\/login\?redirect=/);
+  // The login form is ready once its channel choice is drawn; typing before that may be lost.
+  await expect(page.getByRole('radio', { name: 'Nomor Handphone' })).toBeChecked();
   await page.getByRole('textbox', { name: 'Nomor Handphone' }).fill(phone);
+  await expect(page.getByRole('textbox', { name: 'Nomor Handphone' })).toHaveValue(phone);
   await page.getByRole('button', { name: 'Kirim Kode OTP' }).click();
   await expect(page.getByRole('heading', { name: 'Masukkan Kode OTP' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Kode OTP' }).fill(await latestOtp(request, baseURL ?? '', phone));

@@ -10,7 +10,7 @@ import { blockingViolations, dayFromToday, toast } from './support/booking-model
 
 /** Seeded demo customer Rina Kartika: a session of its own, so no code is needed. */
 const RINA_TOKEN = 'demo-token-berangkat';
-/** The day this spec's reservation travels on: no other test books it. */
+/** The day this spec's reservations travel on: no other test books it. */
 const DAY = 48;
 const XTR = { operator: 'XTR', schedule: 'XTR-BDG-JKT-0800', price: 150000 };
 
@@ -32,8 +32,15 @@ async function signInBrowser(page: Page, baseURL: string, token: string) {
   await page.context().addCookies([{ name: '_atx', value: token, url: baseURL }]);
 }
 
-/** Reserves one ordinary XTR seat for Rina through the API, her points redeemed; answers the code. */
-async function reserveWithPoints(request: APIRequestContext, baseURL: string): Promise<string> {
+async function post<T>(request: APIRequestContext, baseURL: string, path: string, token: string, data: object) {
+  const reply = await request.post(`${baseURL}${API_BASE}${path}`, { headers: headers(token), data });
+  const body = (await reply.json()) as { results?: T };
+  if (!body.results) throw new Error(`${path} failed: ${JSON.stringify(body)}`);
+  return body.results;
+}
+
+/** Reserves one ordinary XTR seat through the API as the customer (points redeemed or not); answers the code. */
+async function reserve(request: APIRequestContext, baseURL: string, token: string, points: boolean): Promise<string> {
   const date = dayFromToday(DAY);
   const layout = await get<{
     layout_kursi: { kursi: Record<string, { no: string; tipe: string; flag_booking: number; harga_tiket: number }> }[];
@@ -41,29 +48,40 @@ async function reserveWithPoints(request: APIRequestContext, baseURL: string): P
     request,
     baseURL,
     `${endpoints.kursi.path}?operator_kode=${XTR.operator}&jadwal_kode=${XTR.schedule}&tanggal_berangkat=${date}`,
-    RINA_TOKEN,
+    token,
   );
   const seat = layout.layout_kursi
     .flatMap((floor) => Object.values(floor.kursi))
     .find((s) => (s.tipe === 'P' || s.tipe === 'PS') && s.flag_booking === 0 && s.harga_tiket === XTR.price);
   if (!seat) throw new Error(`no free XTR seat on ${date}`);
-  const reply = await request.post(`${baseURL}${API_BASE}${endpoints.reservasi.path}`, {
-    headers: headers(RINA_TOKEN),
-    data: {
-      operator_kode_pergi: XTR.operator,
-      jadwal_kode_pergi: XTR.schedule,
-      tanggal_berangkat_pergi: date,
-      kursi_pergi: [{ no: seat.no, penumpang_nama: 'Rina Kartika' }],
-      pemesan_nama: 'Rina Kartika',
-      pemesan_telp: '081234567890',
-      pemesan_email: 'rina.kartika@contoh.id',
-      total_bayar: XTR.price,
-      flag_point: 1,
-    },
+  const results = await post<{ reservasi_kode: string }>(request, baseURL, endpoints.reservasi.path, token, {
+    operator_kode_pergi: XTR.operator,
+    jadwal_kode_pergi: XTR.schedule,
+    tanggal_berangkat_pergi: date,
+    kursi_pergi: [{ no: seat.no, penumpang_nama: 'Sari Wulandari' }],
+    pemesan_nama: 'Sari Wulandari',
+    pemesan_telp: '081234567891',
+    pemesan_email: 'sari@contoh.id',
+    total_bayar: XTR.price,
+    flag_point: points ? 1 : 0,
   });
-  const body = (await reply.json()) as { results?: { reservasi_kode: string } };
-  if (!body.results) throw new Error(`reservasi failed: ${JSON.stringify(body)}`);
-  return body.results.reservasi_kode;
+  return results.reservasi_kode;
+}
+
+/**
+ * A new customer of its own (other tests spend the seeded customers' points): a paid trip earns
+ * cashback, which a second booking then redeems. Answers the token and the second order's code.
+ */
+async function customerWhoRedeemed(request: APIRequestContext, baseURL: string) {
+  const token = await signInByApi(request, baseURL, freshPhone());
+  const paid = await reserve(request, baseURL, token, false);
+  await post(request, baseURL, endpoints.gantiPembayaran.path, token, {
+    reservasi_kode: paid,
+    jenis_pembayaran_kode: 'VA_BCA',
+  });
+  await post(request, baseURL, endpoints.simulasiBayar.path, token, { reservasi_kode: paid });
+  const redeemed = await reserve(request, baseURL, token, true);
+  return { token, paid, redeemed };
 }
 
 test('a guest is asked to sign in on every customer screen, and "Masuk" comes back to it', async ({ page }) => {
@@ -82,37 +100,31 @@ test('a guest is asked to sign in on every customer screen, and "Masuk" comes ba
   await expect(page).toHaveURL(/\/app\/login\?redirect=%2Fapp%2Fcustomer%2Flist-voucher/);
 });
 
-test('points redeemed on a booking: Point Saya shows the balance and a "-N Point" row; Pesanan Saya lists and opens the order', async ({
+test('cashback earned and redeemed: Point Saya shows the balance and both rows; Pesanan Saya lists and opens the order', async ({
   page,
   request,
   baseURL,
 }) => {
   const base = baseURL ?? '';
-  const code = await reserveWithPoints(request, base);
-  const history = await get<{ list: { reservasi_kode: string | null; point: number }[] }>(
+  const { token, paid, redeemed: code } = await customerWhoRedeemed(request, base);
+  const history = await get<{ list: { reservasi_kode: string | null; tipe: string; point: number }[] }>(
     request,
     base,
     `${endpoints.customerHistoryPoint.path}?page=1`,
-    RINA_TOKEN,
+    token,
   );
-  const spent = history.list.find((entry) => entry.reservasi_kode === code && entry.point < 0)?.point;
-  expect(spent).toBeLessThan(0);
-  const spentText = `-${new Intl.NumberFormat('id-ID').format(-(spent ?? 0))} Point`;
-  const { total_point: balance } = await get<{ total_point: number }>(
-    request,
-    base,
-    endpoints.customerPoint.path,
-    RINA_TOKEN,
-  );
-  await signInBrowser(page, base, RINA_TOKEN);
+  const earned = history.list.find((entry) => entry.reservasi_kode === paid && entry.tipe === 'cashback')?.point;
+  const spent = history.list.find((entry) => entry.reservasi_kode === code && entry.tipe === 'potongan')?.point;
+  // 1% of Rp 150.000 earned, all of it redeemed on the next order (at most 10% of its price).
+  expect([earned, spent]).toEqual([1500, -1500]);
+  await signInBrowser(page, base, token);
 
   await page.goto('/app/list-customer-point');
-  await expect(page.getByRole('region', { name: 'Saldo Point' })).toContainText(
-    `${new Intl.NumberFormat('id-ID').format(balance)} Point`,
-  );
+  await expect(page.getByRole('region', { name: 'Saldo Point' })).toContainText('0 Point');
   const row = page.getByRole('listitem').filter({ hasText: code });
   await expect(row).toContainText(`Tukar point untuk pesanan ${code}`);
-  await expect(row).toContainText(spentText);
+  await expect(row).toContainText('-1.500 Point');
+  await expect(page.getByRole('listitem').filter({ hasText: paid })).toContainText('+1.500 Point');
   expect(await blockingViolations(page)).toEqual([]);
 
   await page.goto('/app/customer/list-order');
