@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
@@ -18,6 +18,7 @@ import { useFlowInspect } from '../../flow/booking-actor';
 import { loginMachineWithEffects } from '../../flow/login-flow';
 import { applyNavigationIntent, type NavigationTarget } from '../../flow/navigation';
 import { cx } from '../../lib/cx';
+import { TextField } from '../booking/form-field';
 import { isSignedIn } from '../../platform/session';
 
 export const LOGIN_TEXT = {
@@ -132,7 +133,8 @@ function ContactStep({ actor }: { actor: LoginActor }) {
           ))}
         </div>
       </RadioGroup>
-      <Field
+      <TextField
+        announceError
         key={channel}
         ref={field}
         className="mt-4"
@@ -182,7 +184,8 @@ function CodeStep({ actor }: { actor: LoginActor }) {
         {LOGIN_TEXT.codeTitle}
       </h2>
       <p className="mt-1 text-sm text-grey-700">{LOGIN_TEXT.sentTo(sentTo)}</p>
-      <Field
+      <TextField
+        announceError
         ref={field}
         className="mt-5"
         label={LOGIN_TEXT.codeLabel}
@@ -252,49 +255,5 @@ function SubmitButton({
       {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
       {busy ? busyLabel : children}
     </button>
-  );
-}
-
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
-  label: string;
-  value: string;
-  error: string | null;
-  onValueChange: (value: string) => void;
-  inputClassName?: string;
-  ref?: Ref<HTMLInputElement>;
-}
-
-/** A labelled input whose message is announced (role=alert) and tied to it (aria-describedby). */
-function Field({ label, value, error, onValueChange, inputClassName, className, ref, ...input }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="text-sm font-semibold text-grey-800">
-        {label}
-      </label>
-      <input
-        {...input}
-        ref={ref}
-        id={id}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={cx(
-          'hairline mt-1 min-h-12 w-full rounded-card bg-white px-3 text-base text-grey-900 placeholder:text-grey-500',
-          'disabled:bg-grey-100 disabled:text-grey-700',
-          error ? 'border-danger-600' : 'border-grey-300',
-          inputClassName,
-        )}
-      />
-      <div id={errorId}>
-        {error ? (
-          <p role="alert" className="mt-1 text-sm text-danger-700">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    </div>
   );
 }

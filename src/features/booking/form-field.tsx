@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cx } from '../../lib/cx';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
@@ -10,6 +10,11 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   /** Extra content on the label's line (a remove button). */
   action?: ReactNode;
   hideLabel?: boolean;
+  ref?: Ref<HTMLInputElement>;
+  /** Classes of the input itself (the one-time code's large centred digits). */
+  inputClassName?: string;
+  /** Reads a new message out at once (role=alert), for a form whose answer comes from the server. */
+  announceError?: boolean;
 }
 
 /** A labelled input whose error is read out with it (aria-describedby) and drawn in red under it. */
@@ -21,6 +26,9 @@ export function TextField({
   action,
   hideLabel = false,
   className,
+  ref,
+  inputClassName,
+  announceError = false,
   ...input
 }: TextFieldProps) {
   const id = useId();
@@ -35,6 +43,7 @@ export function TextField({
       </div>
       <input
         {...input}
+        ref={ref}
         id={id}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
@@ -44,10 +53,11 @@ export function TextField({
           'hairline mt-1 min-h-11 w-full rounded-card bg-white px-3 text-base text-grey-900 placeholder:text-grey-500',
           'disabled:bg-grey-100 disabled:text-grey-700',
           error ? 'border-danger-600' : 'border-grey-300',
+          inputClassName,
         )}
       />
       {error ? (
-        <p id={errorId} className="mt-1 text-sm text-danger-700">
+        <p id={errorId} role={announceError ? 'alert' : undefined} className="mt-1 text-sm text-danger-700">
           {error}
         </p>
       ) : null}
