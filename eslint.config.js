@@ -29,6 +29,8 @@ export default tseslint.config(
       'dist-*/',
       'node_modules/',
       'coverage/',
+      // Mutation testing's sandbox and reports (npm run mutation).
+      'reports/',
       'test-results/',
       'test-results-*/',
       'playwright-report/',

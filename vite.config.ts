@@ -3,10 +3,28 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
+/** The version a support trace names: package version and commit (when built from a checkout). */
+function appVersion(): string {
+  const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  try {
+    const commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+    return commit ? `${version}+${commit}` : version;
+  } catch {
+    return version;
+  }
+}
+
 export default defineConfig({
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion()) },
   plugins: [
     // Must run before the React plugin: it generates src/routeTree.gen.ts and splits route files.
     tanstackRouter({

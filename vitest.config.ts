@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{contract,machines,server,scripts}/**/*.test.ts'],
+          include: ['tests/{contract,machines,server,scripts,traces}/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

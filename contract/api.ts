@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import * as donation from './donation';
+import * as feedback from './feedback';
+import * as referral from './referral';
+import * as flashsale from './flashsale';
 import * as holds from './holds';
 import * as order from './order';
 import * as payment from './payment';
@@ -9,6 +13,7 @@ import * as price from './price';
 import * as account from './account';
 import * as reservation from './reservation';
 import * as vouchers from './vouchers';
+import * as support from './support';
 
 const noInput = () => z.object({});
 
@@ -23,6 +28,8 @@ interface Endpoint {
   results: z.ZodType;
   /** How a POST body travels: JSON unless the spec says form-encoded. */
   body?: 'json' | 'form';
+  /** A larger body limit than the API's default, in bytes (support traces). */
+  maxBodyBytes?: number;
 }
 
 const get = <I extends z.ZodType, R extends z.ZodType>(path: string, input: I, results: R) =>
@@ -141,6 +148,78 @@ export const endpoints = {
   ),
   /** Demo mode only (404 otherwise): the development outbox of one-time codes, for testers and e2e. */
   demoOtpOutbox: get(`/${PREFIX}/demo/otp-outbox`, account.OtpOutboxQuerySchema, account.OtpOutboxResultsSchema),
+  /** Bearer only: the customer's referral code and the paid bookings it brought. */
+  referral: get(`/${PREFIX}/referral`, noInput(), referral.ReferralResultsSchema),
+  feedbackKategori: get('/feedback-kategori', noInput(), feedback.FeedbackKategoriResultsSchema),
+  /** Bearer only, like the two below: a customer sees only their own feedback. */
+  feedbackCreate: post('/feedback-create', feedback.FeedbackCreateBodySchema, feedback.FeedbackSchema),
+  feedbackRiwayat: get('/feedback-riwayat', feedback.FeedbackRiwayatQuerySchema, feedback.FeedbackRiwayatResultsSchema),
+  feedbackDetail: get('/feedback-detail', feedback.FeedbackDetailQuerySchema, feedback.FeedbackSchema),
+  /** Paid reservations' donations only. */
+  donasiSummary: get('/donasi/summary', noInput(), donation.DonasiSummaryResultsSchema),
+  donasiListKomentar: get(
+    '/donasi/list-komentar',
+    donation.DonasiListKomentarQuerySchema,
+    donation.DonasiListKomentarResultsSchema,
+  ),
+  flashsaleBeranda: get('/flashsale/beranda', noInput(), flashsale.FlashSaleBerandaResultsSchema),
+  flashsaleListSesi: get(
+    '/flashsale/list-sesi',
+    flashsale.FlashSaleListSesiQuerySchema,
+    flashsale.FlashSaleListSesiResultsSchema,
+  ),
+  flashsaleListCard: get(
+    '/flashsale/list-card',
+    flashsale.FlashSaleListCardQuerySchema,
+    flashsale.FlashSaleListCardResultsSchema,
+  ),
+  flashsaleDetailCard: get(
+    '/flashsale/detail-card',
+    flashsale.FlashSaleCardQuerySchema,
+    flashsale.FlashSaleDetailCardResultsSchema,
+  ),
+  flashsaleSoalCard: get(
+    '/flashsale/soal-card',
+    flashsale.FlashSaleCardQuerySchema,
+    flashsale.FlashSaleSoalResultsSchema,
+  ),
+  /** A wrong answer is 403 FLS-2 and blocks the card for this client until its session ends. */
+  flashsaleCekSoalCard: get(
+    '/flashsale/cek-soal-card',
+    flashsale.FlashSaleCekSoalQuerySchema,
+    flashsale.FlashSaleCekSoalResultsSchema,
+  ),
+  flashsaleListJenisPembayaran: get(
+    '/flashsale/list-jenis-pembayaran',
+    flashsale.FlashSaleJenisPembayaranQuerySchema,
+    flashsale.FlashSaleJenisPembayaranResultsSchema,
+  ),
+  /** Stock is taken in the same database transaction as the key: never oversold (409 FLS-4). */
+  flashsaleTransaksi: post(
+    '/flashsale/transaksi',
+    flashsale.FlashSaleTransaksiBodySchema,
+    flashsale.FlashSaleTransaksiResultsSchema,
+  ),
+  flashsaleDetailTransaksi: get(
+    '/flashsale/detail-transaksi',
+    flashsale.FlashSaleDetailTransaksiQuerySchema,
+    flashsale.FlashSaleTransactionSchema,
+  ),
+  /** Bearer only: the customer's own flash-sale transactions. */
+  flashsaleListTransaksi: get(
+    '/flashsale/list-transaksi',
+    flashsale.FlashSaleListTransaksiQuerySchema,
+    flashsale.FlashSaleListTransaksiResultsSchema,
+  ),
+  /** Beyond the spec: a customer or tester sends a booking trace; answers the support code. */
+  supportTrace: {
+    ...post(`/${PREFIX}/support/trace`, support.SupportTraceBodySchema, support.SupportTraceSentSchema),
+    maxBodyBytes: support.TRACE_MAX_BYTES,
+  },
+  /** Support accounts only (403 AUT-4): a stored trace by its code. */
+  supportTraceRead: get(`/${PREFIX}/support/trace`, support.SupportTraceQuerySchema, support.SupportTraceReadSchema),
+  /** Support accounts only (403 AUT-4): the replay screen's gate. */
+  supportAccess: get(`/${PREFIX}/support/akses`, noInput(), support.SupportAccessSchema),
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

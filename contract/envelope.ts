@@ -10,6 +10,7 @@ export const ErrorCodeSchema = z.enum([
   'AUT-1', // missing or wrong credentials
   'AUT-2', // missing or malformed user-id header
   'AUT-3', // bearer token unknown, expired or revoked: drop it and go on as a guest
+  'AUT-4', // the bearer is not a support account (support tools only)
   'OTP-1', // one-time code wrong
   'OTP-2', // one-time code expired, or none was sent
   'OTP-3', // one-time code already used
@@ -29,6 +30,10 @@ export const ErrorCodeSchema = z.enum([
   'PAY-2', // payment refused: the order expired and a seat was sold meanwhile (nothing charged)
   'PAY-3', // payment method unknown or not available for this order
   'ORD-1', // order cannot be cancelled (already paid, cancelled or expired)
+  'FLS-1', // flash-sale card not on sale now (its session has not started or has ended)
+  'FLS-2', // flash-sale quiz answered wrong: the card is blocked for this client this session
+  'FLS-3', // flash-sale purchase key missing, expired, used or for another card
+  'FLS-4', // flash-sale card sold out
   'SRV-1', // unexpected server failure
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -8,7 +8,12 @@ export const HEADER = {
   userId: 'x-user-id',
   platform: 'x-platform',
   authorization: 'authorization',
+  /** The native host's app version code (reported through window.berangkatSetVersionCode). */
+  versionCode: 'x-app-version-code',
 } as const;
+
+/** A version code as native hosts report it: digits (Android versionCode, iOS build number). */
+export const VersionCodeSchema = z.string().regex(/^[0-9]{1,10}$/);
 
 export const USER_ID_LENGTH = 100;
 export const UserIdSchema = z

@@ -89,6 +89,8 @@ test('a guest is asked to sign in on every customer screen, and "Masuk" comes ba
     ['/app/list-customer-point', 'Point Saya'],
     ['/app/customer/list-order', 'Pesanan Saya'],
     ['/app/customer/profile', 'Profil Saya'],
+    ['/app/referral', 'Ajak Teman'],
+    ['/app/customer/feedback', 'Masukan'],
     ['/app/customer/list-voucher', 'Voucher Saya'],
   ] as const) {
     await page.goto(path);

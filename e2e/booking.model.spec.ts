@@ -1,27 +1,26 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import {
-  SimulatedClock,
-  createActor,
-  fromPromise,
-  getNextSnapshot,
-  type AnyActorRef,
-  type AnyStateMachine,
-  type EventObject,
-} from 'xstate';
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
-import type { CekHargaResults } from '../contract';
-import {
-  bookingMachine,
   dialogTexts,
   openDialog,
   reserving,
-  validateBooking,
   type BookingContext,
   type BookingSnapshot,
-  type ReserveOutcome,
 } from '../machines/booking.machine';
-import { ERROR_TOAST_DELAY_MS } from '../machines/constants';
-import type { ToastEmitted } from '../machines/types';
+import {
+  ERROR_TOAST_AFTER,
+  REFUNDABLE_LABEL,
+  RESERVE_LOADER,
+  STATE_TEXT,
+  STEP_TEXT,
+  bookingPlan,
+  flowState,
+  model,
+  modelPaths,
+  planStart,
+  replay,
+  startState,
+  type ModelEvent,
+} from './support/booking-plan';
 import {
   BOOKING_URL,
   JAKARTA,
@@ -49,151 +48,6 @@ import {
  * are the ones the machine itself emits when the path is replayed on an actor.
  */
 
-type ModelEvent = EventObject & { [key: string]: unknown };
-
-/** The calls never settle by themselves in the model: the paths say how they end. */
-const model = bookingMachine.provide({
-  actors: {
-    checkPrice: fromPromise<CekHargaResults>(() => new Promise<CekHargaResults>(() => undefined)) as never,
-    reserve: fromPromise<ReserveOutcome>(() => new Promise<ReserveOutcome>(() => undefined)) as never,
-    loadProfile: fromPromise(() => new Promise<never>(() => undefined)) as never,
-  },
-});
-
-const RESERVE_FAILED: ModelEvent = { type: 'xstate.error.actor.reserve', error: new Error('Reservasi belum tersedia') };
-const ERROR_TOAST_AFTER: ModelEvent = { type: 'xstate.after.errorToastDelay.booking.flow.reserveFailed' };
-
-const flowState = (snapshot: BookingSnapshot): string => {
-  const value = snapshot.value as { flow: string };
-  return value.flow;
-};
-
-/**
- * The bounded event set, by state: only what changes something (a checkbox set to its own value
- * is no event on the page). Leaving is only ever cancelled: confirming it leaves the page.
- */
-function modelEvents(snapshot: BookingSnapshot): ModelEvent[] {
-  const { context } = snapshot;
-  switch (flowState(snapshot)) {
-    case 'editing':
-      return [
-        { type: 'terms.set', checked: !context.termsAccepted },
-        ...(['yes', 'no'] as const)
-          .filter((value) => value !== context.refundable)
-          .map((value) => ({ type: 'refundable.set', value })),
-        { type: 'donation.toggle' },
-        { type: 'reserve.request' },
-        { type: 'leave.request', intent: { kind: 'back', steps: 1 } },
-      ];
-    case 'confirmingReservation':
-      return [{ type: 'dialog.confirm' }, { type: 'dialog.cancel' }];
-    case 'confirmingLeave':
-      return [{ type: 'dialog.cancel' }];
-    case 'reserving':
-      return [RESERVE_FAILED];
-    case 'reserveFailed':
-      return [ERROR_TOAST_AFTER];
-    default:
-      return [];
-  }
-}
-
-/** What tells two page states apart: the flow step and the choices on screen. */
-function serialize(snapshot: BookingSnapshot): string {
-  const { context } = snapshot;
-  return JSON.stringify([flowState(snapshot), context.refundable, context.termsAccepted, context.donation.on]);
-}
-
-/**
- * A step's kind for coverage: the state it leaves, the event with its value, and how a
- * reservation request ends (refused on which field, or accepted).
- */
-function stepKind(before: BookingSnapshot, event: ModelEvent): string {
-  const detail =
-    event.type === 'reserve.request' && flowState(before) === 'editing'
-      ? `:${validateBooking(before.context)?.field ?? 'accepted'}`
-      : event.type === 'terms.set'
-        ? `:${String(event.checked)}`
-        : event.type === 'refundable.set'
-          ? `:${String(event.value)}`
-          : event.type === 'donation.toggle'
-            ? `:${before.context.donation.on ? 'off' : 'on'}`
-            : '';
-  return `${flowState(before)} --${event.type}${detail}`;
-}
-
-/** The page's prepared booking as the model's starting state. */
-function startState(context: BookingContext): BookingSnapshot {
-  return model.resolveState({ value: { flow: 'editing' }, context: { ...context, openChildren: [] } });
-}
-
-/**
- * A handful of paths: every page state's shortest path followed by each event it offers (every
- * kind of step), then greedily the fewest of them that still take every kind of step.
- */
-function modelPaths(from: BookingSnapshot): { events: ModelEvent[]; kinds: string[] }[] {
-  const traversal = { fromState: from, events: modelEvents, serializeState: serialize } as never;
-  const toState = new Map<string, ModelEvent[]>();
-  for (const path of getShortestPaths(model as AnyStateMachine, traversal)) {
-    const events = path.steps.map((step) => step.event as ModelEvent).filter((event) => event.type !== 'xstate.init');
-    const key = serialize(path.state as BookingSnapshot);
-    const known = toState.get(key);
-    if (!known || known.length > events.length) toState.set(key, events);
-  }
-  const adjacency = getAdjacencyMap(model as AnyStateMachine, traversal) as unknown as Record<
-    string,
-    { state: BookingSnapshot; transitions: Record<string, { event: ModelEvent }> }
-  >;
-  const candidates = Object.values(adjacency).flatMap((entry) => {
-    const prefix = toState.get(serialize(entry.state));
-    if (!prefix) return [];
-    return Object.values(entry.transitions).map(({ event }) => {
-      const events = [...prefix, event];
-      let snapshot = from;
-      const kinds: string[] = [];
-      for (const step of events) {
-        kinds.push(stepKind(snapshot, step));
-        snapshot = getNextSnapshot(model as AnyStateMachine, snapshot, step) as BookingSnapshot;
-      }
-      return { events, kinds };
-    });
-  });
-  const uncovered = new Set(candidates.flatMap((candidate) => candidate.kinds));
-  const chosen: { events: ModelEvent[]; kinds: string[] }[] = [];
-  while (uncovered.size > 0) {
-    const best = candidates
-      .map((candidate) => ({
-        candidate,
-        gain: new Set(candidate.kinds.filter((kind) => uncovered.has(kind))).size,
-      }))
-      .sort((a, b) => b.gain - a.gain || a.candidate.events.length - b.candidate.events.length)[0];
-    if (!best || best.gain === 0) break;
-    chosen.push(best.candidate);
-    for (const kind of best.candidate.kinds) uncovered.delete(kind);
-  }
-  return chosen;
-}
-
-/** Replays a path on an actor of the model: the snapshots reached and the toasts each step emitted. */
-function replay(from: BookingSnapshot, events: readonly ModelEvent[]) {
-  const clock = new SimulatedClock();
-  // The input is only read for a fresh start; the snapshot given wins.
-  const actor = createActor(model, {
-    snapshot: from as never,
-    clock,
-    input: { layout: from.context.layout, signedIn: from.context.signedIn, features: from.context.features },
-  });
-  let toasts: string[] = [];
-  actor.on('toast', (event: ToastEmitted) => toasts.push(event.message));
-  actor.start();
-  return events.map((event) => {
-    toasts = [];
-    if (event.type.startsWith('xstate.after.')) clock.increment(ERROR_TOAST_DELAY_MS);
-    else (actor as AnyActorRef).send(event);
-    return { snapshot: actor.getSnapshot() as BookingSnapshot, toasts };
-  });
-}
-
 // ---------------------------------------------------------------------------------------------
 // The page side.
 
@@ -217,8 +71,6 @@ type PageAction = (
   before: BookingSnapshot,
   reservations: { fail(): Promise<void> },
 ) => Promise<void>;
-
-const REFUNDABLE_LABEL = { yes: 'Ya, lindungi tiket saya', no: 'Tidak' } as const;
 
 /** Each model event as the one page action it stands for. */
 const PAGE_ACTIONS: Record<string, PageAction> = {
@@ -253,7 +105,7 @@ const PAGE_ACTIONS: Record<string, PageAction> = {
 };
 
 const DIALOG_TITLES = Object.values(dialogTexts).map((texts) => texts.title);
-const LOADER = 'Memproses reservasi…';
+const LOADER = RESERVE_LOADER;
 
 async function noDialogs(page: Page) {
   for (const title of DIALOG_TITLES) await expect(page.getByRole('alertdialog', { name: title })).toHaveCount(0);
@@ -345,12 +197,17 @@ test("the booking machine's paths, replayed on the booking page", async ({ page 
   const context = (JSON.parse(prepared as string) as { context: BookingContext }).context;
   const from = startState(context);
 
-  // Every state of the page's flow has what the page shows; a new one must be added to the map.
+  // Every state of the page's flow has what the page shows and its plan text; a new one must be added to both.
   const flowStates = Object.keys((model.root.states as Record<string, { states: object }>).flow?.states ?? {});
   expect(flowStates.length).toBeGreaterThan(0);
   expect(flowStates.filter((state) => !(state in STATE_EXPECTATIONS))).toEqual([]);
+  expect(flowStates.filter((state) => !(state in STATE_TEXT))).toEqual([]);
+  expect(Object.keys(PAGE_ACTIONS).sort()).toEqual(Object.keys(STEP_TEXT).sort());
 
   const paths = modelPaths(from);
+  // These are the paths `npm run paths -- booking` prints for this layout.
+  const plan = bookingPlan(planStart(from.context.layout));
+  expect(paths.map((path) => path.kinds)).toEqual(plan.map((path) => path.kinds));
   expect(paths.length).toBeGreaterThan(0);
   expect(paths.length).toBeLessThanOrEqual(8);
   const kinds = new Set(paths.flatMap((path) => path.kinds));

@@ -93,7 +93,7 @@ test('sign in with the code from the outbox, see the account menu, then sign out
 
   await accountButton(page).click();
   const menu = page.getByRole('menu');
-  for (const item of ['Profil Saya', 'Pesanan Saya', 'Point Saya', 'Voucher Saya', 'Keluar']) {
+  for (const item of ['Profil Saya', 'Pesanan Saya', 'Point Saya', 'Voucher Saya', 'Ajak Teman', 'Masukan', 'Keluar']) {
     await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
   }
   await menu.getByRole('menuitem', { name: 'Keluar' }).click();

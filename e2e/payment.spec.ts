@@ -2,20 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import {
-  JAKARTA,
   blockingViolations,
   clearBookingOnce,
-  desktopPassengers,
-  expectBookingPage,
-  fillBooker,
-  fillNames,
   isMobile,
-  leaveForms,
-  pickSeats,
+  oneWayReadyToReserve,
   reserveToTheEnd,
-  saveMobilePassengerForm,
-  searchAndChoose,
-  seatSaveLabel,
 } from './support/booking-model';
 
 /*
@@ -27,7 +18,6 @@ import {
 
 test.beforeEach(async ({ page }) => clearBookingOnce(page));
 
-const PROMO = 'Pilih Cipta Trans 11.00 WIB';
 /**
  * Each test's own travel day: no other test books or holds a seat on it, so the first free seat
  * is the test's (two tests taking "the first free seat" of one day would race for it).
@@ -37,18 +27,7 @@ const PASSENGER = 'Dewi Lestari';
 const CONFIRMATION = /\/app\/confirmation-order\/([A-Z0-9]+)$/;
 
 async function bookOneWayUnpaid(page: Page, day: number): Promise<string> {
-  await searchAndChoose(page, JAKARTA, PROMO, false, day);
-  await expect(page).toHaveURL(/\/app\/select-seat/);
-  await pickSeats(page, { count: 1, button: seatSaveLabel(page) });
-  if (isMobile(page)) {
-    await saveMobilePassengerForm(page, 'Form Penumpang Pergi', [PASSENGER]);
-    await expectBookingPage(page);
-  } else {
-    await expectBookingPage(page);
-    await fillNames(desktopPassengers(page), [PASSENGER]);
-    await leaveForms(page);
-  }
-  await fillBooker(page);
+  await oneWayReadyToReserve(page, day, PASSENGER);
   await reserveToTheEnd(page);
   const code = CONFIRMATION.exec(new URL(page.url()).pathname)?.[1];
   expect(code).toBeTruthy();

@@ -315,6 +315,10 @@ test('a reservation call that fails: the toast waits 500 ms, and "Ya, Reservasi"
   await page.clock.pauseAt(now + 1_000);
   await confirm.getByRole('button', { name: 'Ya, Reservasi' }).click();
   await expect.poll(() => sent.length).toBe(1);
+  // The 500 ms start when the failed call comes back: the dialog gone and the loader gone again
+  // mean the page has left "reserving", whatever the machine's speed under load.
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Memproses reservasi…')).toBeHidden();
   const failure = toast(page, TEXT.reserveFailed);
   await page.clock.runFor(499);
   await expect(failure).toHaveCount(0);

@@ -11,12 +11,14 @@ import {
 import type { SeatSelectionEvent, SeatSelectionInput } from '../machines/seat-selection.machine';
 import type { SeatLayout, TripLeg } from '../machines/types';
 import {
+  SEAT_SCENARIOS,
   describePath,
   expectPageShows,
-  freeSeatToggles,
   modelPaths,
   playEvent,
   replay,
+  seatPlan,
+  type SeatScenario,
 } from './support/seat-selection-model';
 
 /*
@@ -81,11 +83,20 @@ function leg(operatorCode: string, scheduleCode: string, selectSeat = true): Tri
   };
 }
 
-interface Scenario {
-  /** Search destination city id (origin Bandung, 1). */
-  destination: number;
-  /** The schedule list's "Pilih" button. */
-  pilih: string | RegExp;
+type Scenario = Pick<SeatScenario, 'destination' | 'pilih'>;
+
+function scenario(index: number): SeatScenario {
+  const found = SEAT_SCENARIOS[index];
+  if (!found) throw new Error(`no seat scenario ${index}`);
+  return found;
+}
+
+/** The scenario's paths: the very ones `npm run paths -- seat-selection` prints, in the same order. */
+function scenarioPaths(input: SeatSelectionInput, chosen: SeatScenario): SeatSelectionEvent[][] {
+  const paths = modelPaths(input, chosen.events, chosen.effects);
+  expect(paths.length).toBeGreaterThan(0);
+  expect(seatPlan(input, chosen).map((path) => path.title)).toEqual(paths.map((path) => describePath(input, path)));
+  return paths;
 }
 
 /** Drives each path on the page and checks every state it passes; returns the steps taken. */
@@ -128,10 +139,8 @@ test('one floor with promo seats: choose, give up, the cap, save', async ({ page
     layouts: [layout],
     layout: isMobile(page) ? 'm' : 'd',
   };
-  // One seat more than the cap allows, so the oldest gets dropped.
-  const paths = modelPaths(input, (snapshot) => [...freeSeatToggles(snapshot, 4), { type: 'selection.save' }]);
-  expect(paths.length).toBeGreaterThan(0);
-  await runPaths(page, { destination: 2, pilih: 'Pilih Cipta Trans 11.00 WIB' }, input, paths);
+  const paths = scenarioPaths(input, scenario(0));
+  await runPaths(page, scenario(0), input, paths);
 });
 
 test('double decker: switching floors keeps the choice', async ({ page, request }) => {
@@ -143,17 +152,8 @@ test('double decker: switching floors keeps the choice', async ({ page, request 
     layouts: [layout],
     layout: isMobile(page) ? 'm' : 'd',
   };
-  const paths = modelPaths(
-    input,
-    (snapshot) => [
-      { type: 'floor.select', index: 0 },
-      { type: 'floor.select', index: 1 },
-      ...freeSeatToggles(snapshot, 1),
-    ],
-    (effect) => effect === 'floor',
-  );
-  expect(paths.length).toBeGreaterThan(0);
-  await runPaths(page, { destination: 2, pilih: 'Pilih Garuda Mas Armada 22.00 WIB' }, input, paths);
+  const paths = scenarioPaths(input, scenario(1));
+  await runPaths(page, scenario(1), input, paths);
 });
 
 test('connecting trip: legs in order, the first leg sets the count, back a leg, finish', async ({ page, request }) => {
@@ -168,13 +168,8 @@ test('connecting trip: legs in order, the first leg sets the count, back a leg, 
     connectingCode: code,
     layout: isMobile(page) ? 'm' : 'd',
   };
-  const paths = modelPaths(
-    input,
-    (snapshot) => [...freeSeatToggles(snapshot, 2), { type: 'selection.save' }, { type: 'leg.back' }],
-    (effect) => effect === 'leg-back' || effect.startsWith('toast:'),
-  );
-  expect(paths.length).toBeGreaterThan(0);
-  await runPaths(page, { destination: 12, pilih: /^Pilih Cipta Trans \+ Nusa Rapi Shuttle / }, input, paths);
+  const paths = scenarioPaths(input, scenario(2));
+  await runPaths(page, scenario(2), input, paths);
 });
 
 test('schedule without seat choice: the operator assigns seats', async ({ page }) => {

@@ -17,6 +17,7 @@ import {
   returnOnWire,
 } from './booking-wire';
 import type { Direction, NavigationIntent } from './types';
+import { cyrb53 } from './digest';
 
 /**
  * Reservation side of the booking page: the reservasi body (spec section 7 "Reservation"), where
@@ -104,20 +105,10 @@ export function nextReservationKey(previous: string | null): string {
 
 /**
  * A short fingerprint of what the server hashes for an idempotency key: the body and the hold
- * token (cyrb53, pure: machines have no crypto; a collision only costs an RSV-4 refusal).
+ * token (a collision only costs an RSV-4 refusal).
  */
 export function reservationFingerprint(body: ReservasiBody, holdToken: string | null): string {
-  const text = JSON.stringify({ body, holdToken });
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return `${(h2 >>> 0).toString(16).padStart(8, '0')}${(h1 >>> 0).toString(16).padStart(8, '0')}`;
+  return cyrb53(JSON.stringify({ body, holdToken }));
 }
 
 type KeyInputs = ReservationInputs & Pick<BookingContext, 'reservationKey' | 'reservationFingerprint' | 'hold'>;

@@ -83,7 +83,8 @@ function guardName(guard: unknown): string {
     if (fn.name === 'or') return parts.length > 1 ? `(${parts.join(' || ')})` : (parts[0] ?? 'false');
     if (fn.name === 'not') return `!${parts[0] ?? ''}`;
     if (fn.name === 'stateIn') return `in ${stateValueText(fn.stateValue)}`;
-    return fn.name || 'inline';
+    // An inline guard is named after its property ("guard") or not at all: the same chart either way.
+    return fn.name && fn.name !== 'guard' ? fn.name : 'inline';
   }
   if (guard && typeof guard === 'object' && 'type' in guard) return String((guard as { type: unknown }).type);
   return 'guard';

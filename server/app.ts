@@ -17,7 +17,12 @@ import { createRateLimiter, limitersOn, memoryStore, type LimiterStore } from '.
 import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/booking';
 import { customerRoutes } from './routes/customers';
+import { supportRoutes } from './routes/support';
 import { demoRoutes } from './routes/demo';
+import { donationRoutes } from './routes/donations';
+import { referralRoutes } from './routes/referral';
+import { feedbackRoutes } from './routes/feedback';
+import { flashSaleRoutes } from './routes/flash-sale';
 import { orderRoutes } from './routes/orders';
 import { paymentRoutes } from './routes/payments';
 import { pointRoutes } from './routes/points';
@@ -109,6 +114,11 @@ export function createApp(deps: AppDeps): App {
   customerRoutes(api, deps.db, deps.today, now);
   paymentRoutes(api, { db: deps.db, now, orderKeySecret, provider, demo });
   orderRoutes(api, deps.db, now, orderKeySecret, limiters);
+  supportRoutes(api, deps.db, now, limiters);
+  donationRoutes(api, deps.db, now);
+  referralRoutes(api, deps.db);
+  feedbackRoutes(api, deps.db, now);
+  flashSaleRoutes(api, { db: deps.db, today: deps.today, now, orderKeySecret, provider });
   if (demo) demoRoutes(api, deps.db);
   api.all('*', (c) => replyError(c, 404, 'NFD-1', NOT_FOUND_MESSAGE));
 

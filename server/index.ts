@@ -12,6 +12,9 @@ import { sharedOrderKeySecret, sharedOtpSecret } from './services/app-secrets';
 import { jakartaToday } from './services/dates';
 import { createLimiterStore } from './services/rate-limit';
 import { sweepExpired } from './services/reservations-db';
+import { sweepFlashSale } from './services/flash-sale';
+import { layOutFlashSaleDays } from './db/flash-sale-days';
+import { sweepExpiredTraces } from './services/support-traces';
 
 /** How often unpaid reservations and holds past their deadline give their seats back. */
 const SWEEP_EVERY_MS = 60_000;
@@ -77,9 +80,27 @@ logger.info(env.redisUrl ? 'Batas permintaan dihitung bersama lewat Redis' : 'Ba
 
 // Seats of expired bookings are already free to every query; the sweep keeps the rows honest
 // for the counts that read live rows only. Every process may sweep: the update is idempotent.
+// Start-up laid out today's flash sale; the sweep does it again when the day changes.
+let flashSaleLaidOut = today();
 const sweep = setInterval(() => {
-  sweepExpired(handle.db, new Date()).catch((error: unknown) => {
+  const now = new Date();
+  sweepExpired(handle.db, now).catch((error: unknown) => {
     logger.error({ err: error instanceof Error ? error.message : String(error) }, 'expiry sweep failed');
+  });
+  // Unpaid flash-sale purchases give their stock back; the coming days get their sale laid out.
+  const day = today();
+  sweepFlashSale(handle.db, now)
+    .then(async () => {
+      if (day === flashSaleLaidOut) return;
+      await layOutFlashSaleDays(handle.db, day);
+      flashSaleLaidOut = day;
+    })
+    .catch((error: unknown) => {
+      logger.error({ err: error instanceof Error ? error.message : String(error) }, 'flash sale sweep failed');
+    });
+  // Support traces past their 30 days: one idempotent DELETE, harmless when two processes run it.
+  sweepExpiredTraces(handle.db, now).catch((error: unknown) => {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, 'trace sweep failed');
   });
 }, SWEEP_EVERY_MS);
 sweep.unref();

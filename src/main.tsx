@@ -4,12 +4,18 @@ import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient } from './api/query-client';
 import { startLayoutMode } from './platform/layout-mode';
 import { initPlatform } from './platform/session';
+import { installNativeBridge } from './platform/native-bridge';
+import { captureAttribution } from './platform/attribution';
 import { createAppRouter } from './router';
 import './styles.css';
 
 // Read once at start (spec section 2): the platform query and the layout mode meta.
-initPlatform();
+const platform = initPlatform();
 startLayoutMode();
+// A native host gets its global hook and hears that the page is ready.
+installNativeBridge(platform);
+// The landing URL's ads code and the linking page, for the reservations of this visit and later ones.
+captureAttribution();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

@@ -15,6 +15,7 @@ import { Route as AppBerkahInfoRouteImport } from './routes/app/berkah-info'
 import { Route as AppDetailRefundableRouteImport } from './routes/app/detail-refundable'
 import { Route as AppDetailRefundableCovidRouteImport } from './routes/app/detail-refundable-covid'
 import { Route as AppDetailScheduleStandaloneRouteImport } from './routes/app/detail-schedule-standalone'
+import { Route as AppFlashSaleRouteImport } from './routes/app/flash-sale'
 import { Route as AppInformationConnectingRouteImport } from './routes/app/information-connecting'
 import { Route as AppInformationPassengersRouteImport } from './routes/app/information-passengers'
 import { Route as AppListCustomerPointRouteImport } from './routes/app/list-customer-point'
@@ -22,6 +23,7 @@ import { Route as AppListVoucherStandaloneRouteImport } from './routes/app/list-
 import { Route as AppLoginRouteImport } from './routes/app/login'
 import { Route as AppMapsRouteImport } from './routes/app/maps'
 import { Route as AppPaymentUrlRouteImport } from './routes/app/payment-url'
+import { Route as AppReferralRouteImport } from './routes/app/referral'
 import { Route as AppTermsConditionStandaloneRouteImport } from './routes/app/terms-condition-standalone'
 import { Route as OrderCodeRouteImport } from './routes/order.$code'
 import { Route as TiketBusChar123ReturnChar125RouteImport } from './routes/tiket-bus.{-$return}'
@@ -33,6 +35,8 @@ import { Route as AppCustomerProfileRouteImport } from './routes/app/customer/pr
 import { Route as AppDetailReservationChar123ReturnChar125RouteImport } from './routes/app/detail-reservation.{-$return}'
 import { Route as AppDetailScheduleStandaloneLocationRouteImport } from './routes/app/detail-schedule-standalone/location'
 import { Route as AppDetailVoucherCodeRouteImport } from './routes/app/detail-voucher.$code'
+import { Route as AppFlashSaleIndexRouteImport } from './routes/app/flash-sale/index'
+import { Route as AppFlashSaleRiwayatRouteImport } from './routes/app/flash-sale/riwayat'
 import { Route as AppInfoSelectSeatChar123ReturnChar125RouteImport } from './routes/app/info-select-seat.{-$return}'
 import { Route as AppInformationPassengersBerkahDetailRouteImport } from './routes/app/information-passengers/berkah-detail'
 import { Route as AppInformationPassengersInfoCustomerOrderRouteImport } from './routes/app/information-passengers/info-customer-order'
@@ -44,9 +48,14 @@ import { Route as AppOrderCodeRouteImport } from './routes/app/order.$code'
 import { Route as AppPaymentOrderCodeRouteImport } from './routes/app/payment-order.$code'
 import { Route as AppScheduleChar123ReturnChar125RouteImport } from './routes/app/schedule.{-$return}'
 import { Route as AppSelectSeatChar123ReturnChar125RouteImport } from './routes/app/select-seat.{-$return}'
+import { Route as AppSupportReplayRouteImport } from './routes/app/support/replay'
 import { Route as OrderCodeChangePaymentRouteImport } from './routes/order.$code/change-payment'
 import { Route as OrderCodeLocationRouteImport } from './routes/order.$code/location'
 import { Route as AppCustomerDetailVoucherCodeRouteImport } from './routes/app/customer/detail-voucher.$code'
+import { Route as AppCustomerFeedbackIndexRouteImport } from './routes/app/customer/feedback.index'
+import { Route as AppCustomerFeedbackIdRouteImport } from './routes/app/customer/feedback.$id'
+import { Route as AppFlashSaleCardIdRouteImport } from './routes/app/flash-sale/card.$id'
+import { Route as AppFlashSaleTransaksiKodeRouteImport } from './routes/app/flash-sale/transaksi.$kode'
 import { Route as AppOrderCodeChangePaymentRouteImport } from './routes/app/order.$code/change-payment'
 import { Route as AppOrderCodeLocationRouteImport } from './routes/app/order.$code/location'
 import { Route as AppOrderCodeQrCodeRouteImport } from './routes/app/order.$code/qr-code'
@@ -93,6 +102,11 @@ const AppDetailScheduleStandaloneRoute =
     path: '/app/detail-schedule-standalone',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AppFlashSaleRoute = AppFlashSaleRouteImport.update({
+  id: '/app/flash-sale',
+  path: '/app/flash-sale',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppInformationConnectingRoute =
   AppInformationConnectingRouteImport.update({
     id: '/app/information-connecting',
@@ -129,6 +143,11 @@ const AppMapsRoute = AppMapsRouteImport.update({
 const AppPaymentUrlRoute = AppPaymentUrlRouteImport.update({
   id: '/app/payment-url',
   path: '/app/payment-url',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppReferralRoute = AppReferralRouteImport.update({
+  id: '/app/referral',
+  path: '/app/referral',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppTermsConditionStandaloneRoute =
@@ -191,6 +210,16 @@ const AppDetailVoucherCodeRoute = AppDetailVoucherCodeRouteImport.update({
   id: '/app/detail-voucher/$code',
   path: '/app/detail-voucher/$code',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppFlashSaleIndexRoute = AppFlashSaleIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppFlashSaleRoute,
+} as any)
+const AppFlashSaleRiwayatRoute = AppFlashSaleRiwayatRouteImport.update({
+  id: '/riwayat',
+  path: '/riwayat',
+  getParentRoute: () => AppFlashSaleRoute,
 } as any)
 const AppInfoSelectSeatChar123ReturnChar125Route =
   AppInfoSelectSeatChar123ReturnChar125RouteImport.update({
@@ -258,6 +287,11 @@ const AppSelectSeatChar123ReturnChar125Route =
     path: '/app/select-seat/{-$return}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AppSupportReplayRoute = AppSupportReplayRouteImport.update({
+  id: '/app/support/replay',
+  path: '/app/support/replay',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OrderCodeChangePaymentRoute = OrderCodeChangePaymentRouteImport.update({
   id: '/change-payment',
   path: '/change-payment',
@@ -273,6 +307,28 @@ const AppCustomerDetailVoucherCodeRoute =
     id: '/app/customer/detail-voucher/$code',
     path: '/app/customer/detail-voucher/$code',
     getParentRoute: () => rootRouteImport,
+  } as any)
+const AppCustomerFeedbackIndexRoute =
+  AppCustomerFeedbackIndexRouteImport.update({
+    id: '/app/customer/feedback/',
+    path: '/app/customer/feedback/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AppCustomerFeedbackIdRoute = AppCustomerFeedbackIdRouteImport.update({
+  id: '/app/customer/feedback/$id',
+  path: '/app/customer/feedback/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppFlashSaleCardIdRoute = AppFlashSaleCardIdRouteImport.update({
+  id: '/card/$id',
+  path: '/card/$id',
+  getParentRoute: () => AppFlashSaleRoute,
+} as any)
+const AppFlashSaleTransaksiKodeRoute =
+  AppFlashSaleTransaksiKodeRouteImport.update({
+    id: '/transaksi/$kode',
+    path: '/transaksi/$kode',
+    getParentRoute: () => AppFlashSaleRoute,
   } as any)
 const AppOrderCodeChangePaymentRoute =
   AppOrderCodeChangePaymentRouteImport.update({
@@ -358,6 +414,7 @@ export interface FileRoutesByFullPath {
   '/app/detail-refundable': typeof AppDetailRefundableRoute
   '/app/detail-refundable-covid': typeof AppDetailRefundableCovidRoute
   '/app/detail-schedule-standalone': typeof AppDetailScheduleStandaloneRouteWithChildren
+  '/app/flash-sale': typeof AppFlashSaleRouteWithChildren
   '/app/information-connecting': typeof AppInformationConnectingRoute
   '/app/information-passengers': typeof AppInformationPassengersRouteWithChildren
   '/app/list-customer-point': typeof AppListCustomerPointRoute
@@ -365,6 +422,7 @@ export interface FileRoutesByFullPath {
   '/app/login': typeof AppLoginRoute
   '/app/maps': typeof AppMapsRoute
   '/app/payment-url': typeof AppPaymentUrlRoute
+  '/app/referral': typeof AppReferralRoute
   '/app/terms-condition-standalone': typeof AppTermsConditionStandaloneRoute
   '/order/$code': typeof OrderCodeRouteWithChildren
   '/tiket-bus/{-$return}': typeof TiketBusChar123ReturnChar125Route
@@ -376,6 +434,7 @@ export interface FileRoutesByFullPath {
   '/app/detail-reservation/{-$return}': typeof AppDetailReservationChar123ReturnChar125Route
   '/app/detail-schedule-standalone/location': typeof AppDetailScheduleStandaloneLocationRoute
   '/app/detail-voucher/$code': typeof AppDetailVoucherCodeRoute
+  '/app/flash-sale/riwayat': typeof AppFlashSaleRiwayatRoute
   '/app/info-select-seat/{-$return}': typeof AppInfoSelectSeatChar123ReturnChar125Route
   '/app/information-passengers/berkah-detail': typeof AppInformationPassengersBerkahDetailRoute
   '/app/information-passengers/info-customer-order': typeof AppInformationPassengersInfoCustomerOrderRoute
@@ -387,9 +446,14 @@ export interface FileRoutesByFullPath {
   '/app/payment-order/$code': typeof AppPaymentOrderCodeRouteWithChildren
   '/app/schedule/{-$return}': typeof AppScheduleChar123ReturnChar125RouteWithChildren
   '/app/select-seat/{-$return}': typeof AppSelectSeatChar123ReturnChar125RouteWithChildren
+  '/app/support/replay': typeof AppSupportReplayRoute
   '/order/$code/change-payment': typeof OrderCodeChangePaymentRoute
   '/order/$code/location': typeof OrderCodeLocationRoute
+  '/app/flash-sale/': typeof AppFlashSaleIndexRoute
   '/app/customer/detail-voucher/$code': typeof AppCustomerDetailVoucherCodeRoute
+  '/app/customer/feedback/$id': typeof AppCustomerFeedbackIdRoute
+  '/app/flash-sale/card/$id': typeof AppFlashSaleCardIdRoute
+  '/app/flash-sale/transaksi/$kode': typeof AppFlashSaleTransaksiKodeRoute
   '/app/order/$code/change-payment': typeof AppOrderCodeChangePaymentRoute
   '/app/order/$code/location': typeof AppOrderCodeLocationRoute
   '/app/order/$code/qr-code': typeof AppOrderCodeQrCodeRoute
@@ -402,6 +466,7 @@ export interface FileRoutesByFullPath {
   '/app/schedule/{-$return}/filter-mitra': typeof AppScheduleChar123ReturnChar125FilterMitraRoute
   '/app/select-seat/{-$return}/detail-price-seat': typeof AppSelectSeatChar123ReturnChar125DetailPriceSeatRoute
   '/app/select-seat/{-$return}/info-passenger': typeof AppSelectSeatChar123ReturnChar125InfoPassengerRoute
+  '/app/customer/feedback/': typeof AppCustomerFeedbackIndexRoute
   '/app/schedule/{-$return}/filter/{-$type}': typeof AppScheduleChar123ReturnChar125FilterChar123TypeChar125Route
 }
 export interface FileRoutesByTo {
@@ -418,6 +483,7 @@ export interface FileRoutesByTo {
   '/app/login': typeof AppLoginRoute
   '/app/maps': typeof AppMapsRoute
   '/app/payment-url': typeof AppPaymentUrlRoute
+  '/app/referral': typeof AppReferralRoute
   '/app/terms-condition-standalone': typeof AppTermsConditionStandaloneRoute
   '/order/$code': typeof OrderCodeRouteWithChildren
   '/tiket-bus/{-$return}': typeof TiketBusChar123ReturnChar125Route
@@ -429,6 +495,7 @@ export interface FileRoutesByTo {
   '/app/detail-reservation/{-$return}': typeof AppDetailReservationChar123ReturnChar125Route
   '/app/detail-schedule-standalone/location': typeof AppDetailScheduleStandaloneLocationRoute
   '/app/detail-voucher/$code': typeof AppDetailVoucherCodeRoute
+  '/app/flash-sale/riwayat': typeof AppFlashSaleRiwayatRoute
   '/app/info-select-seat/{-$return}': typeof AppInfoSelectSeatChar123ReturnChar125Route
   '/app/information-passengers/berkah-detail': typeof AppInformationPassengersBerkahDetailRoute
   '/app/information-passengers/info-customer-order': typeof AppInformationPassengersInfoCustomerOrderRoute
@@ -440,9 +507,14 @@ export interface FileRoutesByTo {
   '/app/payment-order/$code': typeof AppPaymentOrderCodeRouteWithChildren
   '/app/schedule/{-$return}': typeof AppScheduleChar123ReturnChar125RouteWithChildren
   '/app/select-seat/{-$return}': typeof AppSelectSeatChar123ReturnChar125RouteWithChildren
+  '/app/support/replay': typeof AppSupportReplayRoute
   '/order/$code/change-payment': typeof OrderCodeChangePaymentRoute
   '/order/$code/location': typeof OrderCodeLocationRoute
+  '/app/flash-sale': typeof AppFlashSaleIndexRoute
   '/app/customer/detail-voucher/$code': typeof AppCustomerDetailVoucherCodeRoute
+  '/app/customer/feedback/$id': typeof AppCustomerFeedbackIdRoute
+  '/app/flash-sale/card/$id': typeof AppFlashSaleCardIdRoute
+  '/app/flash-sale/transaksi/$kode': typeof AppFlashSaleTransaksiKodeRoute
   '/app/order/$code/change-payment': typeof AppOrderCodeChangePaymentRoute
   '/app/order/$code/location': typeof AppOrderCodeLocationRoute
   '/app/order/$code/qr-code': typeof AppOrderCodeQrCodeRoute
@@ -455,6 +527,7 @@ export interface FileRoutesByTo {
   '/app/schedule/{-$return}/filter-mitra': typeof AppScheduleChar123ReturnChar125FilterMitraRoute
   '/app/select-seat/{-$return}/detail-price-seat': typeof AppSelectSeatChar123ReturnChar125DetailPriceSeatRoute
   '/app/select-seat/{-$return}/info-passenger': typeof AppSelectSeatChar123ReturnChar125InfoPassengerRoute
+  '/app/customer/feedback': typeof AppCustomerFeedbackIndexRoute
   '/app/schedule/{-$return}/filter/{-$type}': typeof AppScheduleChar123ReturnChar125FilterChar123TypeChar125Route
 }
 export interface FileRoutesById {
@@ -465,6 +538,7 @@ export interface FileRoutesById {
   '/app/detail-refundable': typeof AppDetailRefundableRoute
   '/app/detail-refundable-covid': typeof AppDetailRefundableCovidRoute
   '/app/detail-schedule-standalone': typeof AppDetailScheduleStandaloneRouteWithChildren
+  '/app/flash-sale': typeof AppFlashSaleRouteWithChildren
   '/app/information-connecting': typeof AppInformationConnectingRoute
   '/app/information-passengers': typeof AppInformationPassengersRouteWithChildren
   '/app/list-customer-point': typeof AppListCustomerPointRoute
@@ -472,6 +546,7 @@ export interface FileRoutesById {
   '/app/login': typeof AppLoginRoute
   '/app/maps': typeof AppMapsRoute
   '/app/payment-url': typeof AppPaymentUrlRoute
+  '/app/referral': typeof AppReferralRoute
   '/app/terms-condition-standalone': typeof AppTermsConditionStandaloneRoute
   '/order/$code': typeof OrderCodeRouteWithChildren
   '/tiket-bus/{-$return}': typeof TiketBusChar123ReturnChar125Route
@@ -483,6 +558,7 @@ export interface FileRoutesById {
   '/app/detail-reservation/{-$return}': typeof AppDetailReservationChar123ReturnChar125Route
   '/app/detail-schedule-standalone/location': typeof AppDetailScheduleStandaloneLocationRoute
   '/app/detail-voucher/$code': typeof AppDetailVoucherCodeRoute
+  '/app/flash-sale/riwayat': typeof AppFlashSaleRiwayatRoute
   '/app/info-select-seat/{-$return}': typeof AppInfoSelectSeatChar123ReturnChar125Route
   '/app/information-passengers/berkah-detail': typeof AppInformationPassengersBerkahDetailRoute
   '/app/information-passengers/info-customer-order': typeof AppInformationPassengersInfoCustomerOrderRoute
@@ -494,9 +570,14 @@ export interface FileRoutesById {
   '/app/payment-order/$code': typeof AppPaymentOrderCodeRouteWithChildren
   '/app/schedule/{-$return}': typeof AppScheduleChar123ReturnChar125RouteWithChildren
   '/app/select-seat/{-$return}': typeof AppSelectSeatChar123ReturnChar125RouteWithChildren
+  '/app/support/replay': typeof AppSupportReplayRoute
   '/order/$code/change-payment': typeof OrderCodeChangePaymentRoute
   '/order/$code/location': typeof OrderCodeLocationRoute
+  '/app/flash-sale/': typeof AppFlashSaleIndexRoute
   '/app/customer/detail-voucher/$code': typeof AppCustomerDetailVoucherCodeRoute
+  '/app/customer/feedback/$id': typeof AppCustomerFeedbackIdRoute
+  '/app/flash-sale/card/$id': typeof AppFlashSaleCardIdRoute
+  '/app/flash-sale/transaksi/$kode': typeof AppFlashSaleTransaksiKodeRoute
   '/app/order/$code/change-payment': typeof AppOrderCodeChangePaymentRoute
   '/app/order/$code/location': typeof AppOrderCodeLocationRoute
   '/app/order/$code/qr-code': typeof AppOrderCodeQrCodeRoute
@@ -509,6 +590,7 @@ export interface FileRoutesById {
   '/app/schedule/{-$return}/filter-mitra': typeof AppScheduleChar123ReturnChar125FilterMitraRoute
   '/app/select-seat/{-$return}/detail-price-seat': typeof AppSelectSeatChar123ReturnChar125DetailPriceSeatRoute
   '/app/select-seat/{-$return}/info-passenger': typeof AppSelectSeatChar123ReturnChar125InfoPassengerRoute
+  '/app/customer/feedback/': typeof AppCustomerFeedbackIndexRoute
   '/app/schedule/{-$return}/filter/{-$type}': typeof AppScheduleChar123ReturnChar125FilterChar123TypeChar125Route
 }
 export interface FileRouteTypes {
@@ -520,6 +602,7 @@ export interface FileRouteTypes {
     | '/app/detail-refundable'
     | '/app/detail-refundable-covid'
     | '/app/detail-schedule-standalone'
+    | '/app/flash-sale'
     | '/app/information-connecting'
     | '/app/information-passengers'
     | '/app/list-customer-point'
@@ -527,6 +610,7 @@ export interface FileRouteTypes {
     | '/app/login'
     | '/app/maps'
     | '/app/payment-url'
+    | '/app/referral'
     | '/app/terms-condition-standalone'
     | '/order/$code'
     | '/tiket-bus/{-$return}'
@@ -538,6 +622,7 @@ export interface FileRouteTypes {
     | '/app/detail-reservation/{-$return}'
     | '/app/detail-schedule-standalone/location'
     | '/app/detail-voucher/$code'
+    | '/app/flash-sale/riwayat'
     | '/app/info-select-seat/{-$return}'
     | '/app/information-passengers/berkah-detail'
     | '/app/information-passengers/info-customer-order'
@@ -549,9 +634,14 @@ export interface FileRouteTypes {
     | '/app/payment-order/$code'
     | '/app/schedule/{-$return}'
     | '/app/select-seat/{-$return}'
+    | '/app/support/replay'
     | '/order/$code/change-payment'
     | '/order/$code/location'
+    | '/app/flash-sale/'
     | '/app/customer/detail-voucher/$code'
+    | '/app/customer/feedback/$id'
+    | '/app/flash-sale/card/$id'
+    | '/app/flash-sale/transaksi/$kode'
     | '/app/order/$code/change-payment'
     | '/app/order/$code/location'
     | '/app/order/$code/qr-code'
@@ -564,6 +654,7 @@ export interface FileRouteTypes {
     | '/app/schedule/{-$return}/filter-mitra'
     | '/app/select-seat/{-$return}/detail-price-seat'
     | '/app/select-seat/{-$return}/info-passenger'
+    | '/app/customer/feedback/'
     | '/app/schedule/{-$return}/filter/{-$type}'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -580,6 +671,7 @@ export interface FileRouteTypes {
     | '/app/login'
     | '/app/maps'
     | '/app/payment-url'
+    | '/app/referral'
     | '/app/terms-condition-standalone'
     | '/order/$code'
     | '/tiket-bus/{-$return}'
@@ -591,6 +683,7 @@ export interface FileRouteTypes {
     | '/app/detail-reservation/{-$return}'
     | '/app/detail-schedule-standalone/location'
     | '/app/detail-voucher/$code'
+    | '/app/flash-sale/riwayat'
     | '/app/info-select-seat/{-$return}'
     | '/app/information-passengers/berkah-detail'
     | '/app/information-passengers/info-customer-order'
@@ -602,9 +695,14 @@ export interface FileRouteTypes {
     | '/app/payment-order/$code'
     | '/app/schedule/{-$return}'
     | '/app/select-seat/{-$return}'
+    | '/app/support/replay'
     | '/order/$code/change-payment'
     | '/order/$code/location'
+    | '/app/flash-sale'
     | '/app/customer/detail-voucher/$code'
+    | '/app/customer/feedback/$id'
+    | '/app/flash-sale/card/$id'
+    | '/app/flash-sale/transaksi/$kode'
     | '/app/order/$code/change-payment'
     | '/app/order/$code/location'
     | '/app/order/$code/qr-code'
@@ -617,6 +715,7 @@ export interface FileRouteTypes {
     | '/app/schedule/{-$return}/filter-mitra'
     | '/app/select-seat/{-$return}/detail-price-seat'
     | '/app/select-seat/{-$return}/info-passenger'
+    | '/app/customer/feedback'
     | '/app/schedule/{-$return}/filter/{-$type}'
   id:
     | '__root__'
@@ -626,6 +725,7 @@ export interface FileRouteTypes {
     | '/app/detail-refundable'
     | '/app/detail-refundable-covid'
     | '/app/detail-schedule-standalone'
+    | '/app/flash-sale'
     | '/app/information-connecting'
     | '/app/information-passengers'
     | '/app/list-customer-point'
@@ -633,6 +733,7 @@ export interface FileRouteTypes {
     | '/app/login'
     | '/app/maps'
     | '/app/payment-url'
+    | '/app/referral'
     | '/app/terms-condition-standalone'
     | '/order/$code'
     | '/tiket-bus/{-$return}'
@@ -644,6 +745,7 @@ export interface FileRouteTypes {
     | '/app/detail-reservation/{-$return}'
     | '/app/detail-schedule-standalone/location'
     | '/app/detail-voucher/$code'
+    | '/app/flash-sale/riwayat'
     | '/app/info-select-seat/{-$return}'
     | '/app/information-passengers/berkah-detail'
     | '/app/information-passengers/info-customer-order'
@@ -655,9 +757,14 @@ export interface FileRouteTypes {
     | '/app/payment-order/$code'
     | '/app/schedule/{-$return}'
     | '/app/select-seat/{-$return}'
+    | '/app/support/replay'
     | '/order/$code/change-payment'
     | '/order/$code/location'
+    | '/app/flash-sale/'
     | '/app/customer/detail-voucher/$code'
+    | '/app/customer/feedback/$id'
+    | '/app/flash-sale/card/$id'
+    | '/app/flash-sale/transaksi/$kode'
     | '/app/order/$code/change-payment'
     | '/app/order/$code/location'
     | '/app/order/$code/qr-code'
@@ -670,6 +777,7 @@ export interface FileRouteTypes {
     | '/app/schedule/{-$return}/filter-mitra'
     | '/app/select-seat/{-$return}/detail-price-seat'
     | '/app/select-seat/{-$return}/info-passenger'
+    | '/app/customer/feedback/'
     | '/app/schedule/{-$return}/filter/{-$type}'
   fileRoutesById: FileRoutesById
 }
@@ -680,6 +788,7 @@ export interface RootRouteChildren {
   AppDetailRefundableRoute: typeof AppDetailRefundableRoute
   AppDetailRefundableCovidRoute: typeof AppDetailRefundableCovidRoute
   AppDetailScheduleStandaloneRoute: typeof AppDetailScheduleStandaloneRouteWithChildren
+  AppFlashSaleRoute: typeof AppFlashSaleRouteWithChildren
   AppInformationConnectingRoute: typeof AppInformationConnectingRoute
   AppInformationPassengersRoute: typeof AppInformationPassengersRouteWithChildren
   AppListCustomerPointRoute: typeof AppListCustomerPointRoute
@@ -687,6 +796,7 @@ export interface RootRouteChildren {
   AppLoginRoute: typeof AppLoginRoute
   AppMapsRoute: typeof AppMapsRoute
   AppPaymentUrlRoute: typeof AppPaymentUrlRoute
+  AppReferralRoute: typeof AppReferralRoute
   AppTermsConditionStandaloneRoute: typeof AppTermsConditionStandaloneRoute
   OrderCodeRoute: typeof OrderCodeRouteWithChildren
   TiketBusChar123ReturnChar125Route: typeof TiketBusChar123ReturnChar125Route
@@ -702,7 +812,10 @@ export interface RootRouteChildren {
   AppPaymentOrderCodeRoute: typeof AppPaymentOrderCodeRouteWithChildren
   AppScheduleChar123ReturnChar125Route: typeof AppScheduleChar123ReturnChar125RouteWithChildren
   AppSelectSeatChar123ReturnChar125Route: typeof AppSelectSeatChar123ReturnChar125RouteWithChildren
+  AppSupportReplayRoute: typeof AppSupportReplayRoute
   AppCustomerDetailVoucherCodeRoute: typeof AppCustomerDetailVoucherCodeRoute
+  AppCustomerFeedbackIdRoute: typeof AppCustomerFeedbackIdRoute
+  AppCustomerFeedbackIndexRoute: typeof AppCustomerFeedbackIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -747,6 +860,13 @@ declare module '@tanstack/react-router' {
       path: '/app/detail-schedule-standalone'
       fullPath: '/app/detail-schedule-standalone'
       preLoaderRoute: typeof AppDetailScheduleStandaloneRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/flash-sale': {
+      id: '/app/flash-sale'
+      path: '/app/flash-sale'
+      fullPath: '/app/flash-sale'
+      preLoaderRoute: typeof AppFlashSaleRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/information-connecting': {
@@ -796,6 +916,13 @@ declare module '@tanstack/react-router' {
       path: '/app/payment-url'
       fullPath: '/app/payment-url'
       preLoaderRoute: typeof AppPaymentUrlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/referral': {
+      id: '/app/referral'
+      path: '/app/referral'
+      fullPath: '/app/referral'
+      preLoaderRoute: typeof AppReferralRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/terms-condition-standalone': {
@@ -875,6 +1002,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDetailVoucherCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/app/flash-sale/': {
+      id: '/app/flash-sale/'
+      path: '/'
+      fullPath: '/app/flash-sale/'
+      preLoaderRoute: typeof AppFlashSaleIndexRouteImport
+      parentRoute: typeof AppFlashSaleRoute
+    }
+    '/app/flash-sale/riwayat': {
+      id: '/app/flash-sale/riwayat'
+      path: '/riwayat'
+      fullPath: '/app/flash-sale/riwayat'
+      preLoaderRoute: typeof AppFlashSaleRiwayatRouteImport
+      parentRoute: typeof AppFlashSaleRoute
+    }
     '/app/info-select-seat/{-$return}': {
       id: '/app/info-select-seat/{-$return}'
       path: '/app/info-select-seat/{-$return}'
@@ -952,6 +1093,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSelectSeatChar123ReturnChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/app/support/replay': {
+      id: '/app/support/replay'
+      path: '/app/support/replay'
+      fullPath: '/app/support/replay'
+      preLoaderRoute: typeof AppSupportReplayRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/order/$code/change-payment': {
       id: '/order/$code/change-payment'
       path: '/change-payment'
@@ -972,6 +1120,34 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/customer/detail-voucher/$code'
       preLoaderRoute: typeof AppCustomerDetailVoucherCodeRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/app/customer/feedback/': {
+      id: '/app/customer/feedback/'
+      path: '/app/customer/feedback'
+      fullPath: '/app/customer/feedback/'
+      preLoaderRoute: typeof AppCustomerFeedbackIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/customer/feedback/$id': {
+      id: '/app/customer/feedback/$id'
+      path: '/app/customer/feedback/$id'
+      fullPath: '/app/customer/feedback/$id'
+      preLoaderRoute: typeof AppCustomerFeedbackIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/flash-sale/card/$id': {
+      id: '/app/flash-sale/card/$id'
+      path: '/card/$id'
+      fullPath: '/app/flash-sale/card/$id'
+      preLoaderRoute: typeof AppFlashSaleCardIdRouteImport
+      parentRoute: typeof AppFlashSaleRoute
+    }
+    '/app/flash-sale/transaksi/$kode': {
+      id: '/app/flash-sale/transaksi/$kode'
+      path: '/transaksi/$kode'
+      fullPath: '/app/flash-sale/transaksi/$kode'
+      preLoaderRoute: typeof AppFlashSaleTransaksiKodeRouteImport
+      parentRoute: typeof AppFlashSaleRoute
     }
     '/app/order/$code/change-payment': {
       id: '/app/order/$code/change-payment'
@@ -1092,6 +1268,24 @@ const AppDetailScheduleStandaloneRouteWithChildren =
   AppDetailScheduleStandaloneRoute._addFileChildren(
     AppDetailScheduleStandaloneRouteChildren,
   )
+
+interface AppFlashSaleRouteChildren {
+  AppFlashSaleRiwayatRoute: typeof AppFlashSaleRiwayatRoute
+  AppFlashSaleIndexRoute: typeof AppFlashSaleIndexRoute
+  AppFlashSaleCardIdRoute: typeof AppFlashSaleCardIdRoute
+  AppFlashSaleTransaksiKodeRoute: typeof AppFlashSaleTransaksiKodeRoute
+}
+
+const AppFlashSaleRouteChildren: AppFlashSaleRouteChildren = {
+  AppFlashSaleRiwayatRoute: AppFlashSaleRiwayatRoute,
+  AppFlashSaleIndexRoute: AppFlashSaleIndexRoute,
+  AppFlashSaleCardIdRoute: AppFlashSaleCardIdRoute,
+  AppFlashSaleTransaksiKodeRoute: AppFlashSaleTransaksiKodeRoute,
+}
+
+const AppFlashSaleRouteWithChildren = AppFlashSaleRoute._addFileChildren(
+  AppFlashSaleRouteChildren,
+)
 
 interface AppInformationPassengersRouteChildren {
   AppInformationPassengersBerkahDetailRoute: typeof AppInformationPassengersBerkahDetailRoute
@@ -1220,6 +1414,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppDetailRefundableCovidRoute: AppDetailRefundableCovidRoute,
   AppDetailScheduleStandaloneRoute:
     AppDetailScheduleStandaloneRouteWithChildren,
+  AppFlashSaleRoute: AppFlashSaleRouteWithChildren,
   AppInformationConnectingRoute: AppInformationConnectingRoute,
   AppInformationPassengersRoute: AppInformationPassengersRouteWithChildren,
   AppListCustomerPointRoute: AppListCustomerPointRoute,
@@ -1227,6 +1422,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppLoginRoute: AppLoginRoute,
   AppMapsRoute: AppMapsRoute,
   AppPaymentUrlRoute: AppPaymentUrlRoute,
+  AppReferralRoute: AppReferralRoute,
   AppTermsConditionStandaloneRoute: AppTermsConditionStandaloneRoute,
   OrderCodeRoute: OrderCodeRouteWithChildren,
   TiketBusChar123ReturnChar125Route: TiketBusChar123ReturnChar125Route,
@@ -1247,7 +1443,10 @@ const rootRouteChildren: RootRouteChildren = {
     AppScheduleChar123ReturnChar125RouteWithChildren,
   AppSelectSeatChar123ReturnChar125Route:
     AppSelectSeatChar123ReturnChar125RouteWithChildren,
+  AppSupportReplayRoute: AppSupportReplayRoute,
   AppCustomerDetailVoucherCodeRoute: AppCustomerDetailVoucherCodeRoute,
+  AppCustomerFeedbackIdRoute: AppCustomerFeedbackIdRoute,
+  AppCustomerFeedbackIndexRoute: AppCustomerFeedbackIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

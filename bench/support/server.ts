@@ -26,6 +26,8 @@ export interface ServerOptions {
   today?: string;
   /** A build folder to serve besides the API (vite build --outDir). */
   distDir?: string;
+  /** A PostgreSQL database instead of the embedded one (several processes may share it). */
+  databaseUrl?: string;
 }
 
 export async function startServer(port: number, dataDir: string, options: ServerOptions = {}): Promise<ChildProcess> {
@@ -36,7 +38,7 @@ export async function startServer(port: number, dataDir: string, options: Server
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: options.databaseUrl ?? '',
       ...(options.today ? { TODAY: options.today } : {}),
       ...(options.distDir ? { DIST_DIR: options.distDir } : {}),
       // One log line per request would measure the terminal; warnings and errors still show.

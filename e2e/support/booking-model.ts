@@ -205,3 +205,23 @@ export async function priceLines(page: Page): Promise<string[]> {
   await expect(rows.first()).toBeVisible();
   return (await rows.allInnerTexts()).map((text) => text.replace(/\s*\n\s*/g, ': ').trim());
 }
+
+/**
+ * A one-way trip to Jakarta on Cipta Trans 11.00 (a promo departure with seat choice): one seat,
+ * the passenger's name, the default booker; leaves the traveller on the booking page ready to
+ * reserve. `day` is the test's own travel day (no other test takes its first free seat).
+ */
+export async function oneWayReadyToReserve(page: Page, day: number, passenger = 'Dewi Lestari') {
+  await searchAndChoose(page, JAKARTA, 'Pilih Cipta Trans 11.00 WIB', false, day);
+  await expect(page).toHaveURL(/\/app\/select-seat/);
+  await pickSeats(page, { count: 1, button: seatSaveLabel(page) });
+  if (isMobile(page)) {
+    await saveMobilePassengerForm(page, 'Form Penumpang Pergi', [passenger]);
+    await expectBookingPage(page);
+  } else {
+    await expectBookingPage(page);
+    await fillNames(desktopPassengers(page), [passenger]);
+    await leaveForms(page);
+  }
+  await fillBooker(page);
+}

@@ -1,7 +1,4 @@
 import { expect, type Page } from '@playwright/test';
-import { createActor, fromPromise, type EventObject } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
-import { BOOKABLE_SEAT_TYPES } from '../../contract/seats';
 import {
   allowedSeatCount,
   chosenSeatNumbers,
@@ -9,29 +6,18 @@ import {
   floorLabels,
   saveButtonLabel,
   seatMessages,
-  seatSelectionMachine,
   selectionNormalPrice,
   selectionPrice,
   showsNormalPrice,
-  type LoadLayoutInput,
   type SeatSelectionEvent,
-  type SeatSelectionInput,
   type SeatSelectionSnapshot,
 } from '../../machines/seat-selection.machine';
-import type { SeatLayout, ToastEmitted } from '../../machines/types';
 
 /*
  * The seat-selection chart as the model of the seat page (TESTING.md, "Model-based tests from the
  * charts"): the paths come from machines/seat-selection.machine.ts, each event maps to one user
  * action on the page, and each state the page reaches has its expectation here, in one table.
  */
-
-/** The chart with the layouts given as input: it never loads, it only decides. */
-export const modelMachine = seatSelectionMachine.provide({
-  actors: {
-    loadLayout: fromPromise<SeatLayout, LoadLayoutInput>(() => new Promise<SeatLayout>(() => {})),
-  },
-});
 
 // ---------------------------------------------------------------------------------------------
 // Events -> page actions.
@@ -160,151 +146,4 @@ export async function expectPageShows(page: Page, snapshot: SeatSelectionSnapsho
   for (const message of toasts) await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
 }
 
-// ---------------------------------------------------------------------------------------------
-// Paths.
-
-/** The first free seats of the shown floor, promo seats first, as toggle events. */
-export function freeSeatToggles(snapshot: SeatSelectionSnapshot, count: number): SeatSelectionEvent[] {
-  const floor = currentFloor(snapshot.context);
-  if (!floor) return [];
-  const free = Object.entries(floor.kursi).filter(
-    ([, seat]) => BOOKABLE_SEAT_TYPES.includes(seat.tipe) && seat.flag_booking === 0,
-  );
-  free.sort(([, a], [, b]) => b.flag_promo - a.flag_promo || Number(a.no) - Number(b.no));
-  return free.slice(0, count).map(([key]) => ({ type: 'seat.toggle', key }));
-}
-
-/**
- * What the page sees change: the state, the leg, the floor and how many seats are chosen. The
- * traversal keeps one shortest path per such state, so the page is driven once per state and not
- * once per combination of seats.
- */
-function pageState(snapshot: SeatSelectionSnapshot): string {
-  // Once saved the page has gone: how many seats were saved makes no other page.
-  if (snapshot.status === 'done') return 'done';
-  const context = snapshot.context;
-  return JSON.stringify({
-    value: snapshot.value,
-    route: context.connectingRoute,
-    floor: context.floorIndex,
-    chosen: context.selection.length,
-    saved: context.savedSeats.map((seats) => seats.length),
-  });
-}
-
-/** What one step does, as the page shows it; paths are added until each kind is taken once. */
-function effectOf(before: SeatSelectionSnapshot, after: SeatSelectionSnapshot, toasts: string[]): string | null {
-  if (after.status === 'done') return 'finish';
-  if (toasts.length > 0) return `toast:${toasts.join('|')}`;
-  const [a, b] = [before.context, after.context];
-  if (b.connectingRoute > a.connectingRoute) return 'next-leg';
-  if (b.connectingRoute < a.connectingRoute) return 'leg-back';
-  if (b.floorIndex !== a.floorIndex) return 'floor';
-  if (b.selection.length > a.selection.length) return 'choose';
-  if (b.selection.length < a.selection.length) return 'unchoose';
-  if (b.selection !== a.selection) return 'replace-oldest';
-  return null;
-}
-
-export interface ReplayedStep {
-  event: SeatSelectionEvent;
-  before: SeatSelectionSnapshot;
-  after: SeatSelectionSnapshot;
-  toasts: string[];
-}
-
-/** Replays events on the model and returns each step with the state before and after it. */
-export function replay(input: SeatSelectionInput, events: readonly SeatSelectionEvent[]) {
-  const actor = createActor(modelMachine, { input });
-  let toasts: string[] = [];
-  actor.on('toast', (event: ToastEmitted) => toasts.push(event.message));
-  actor.start();
-  const initial = { snapshot: actor.getSnapshot(), toasts };
-  const steps: ReplayedStep[] = [];
-  for (const event of events) {
-    toasts = [];
-    const before = actor.getSnapshot();
-    actor.send(event);
-    steps.push({ event, before, after: actor.getSnapshot(), toasts });
-  }
-  actor.stop();
-  return { initial, steps };
-}
-
-function isPrefix(short: readonly EventObject[], long: readonly EventObject[]): boolean {
-  return (
-    short.length < long.length && short.every((event, index) => JSON.stringify(event) === JSON.stringify(long[index]))
-  );
-}
-
-/** A step that only toasts leaves the state as it was: it can be slipped into any path passing there. */
-function isToastOnly(step: ReplayedStep): boolean {
-  return (
-    step.toasts.length > 0 &&
-    step.after.context === step.before.context &&
-    pageState(step.after) === pageState(step.before)
-  );
-}
-
-/**
- * A handful of paths for the page: the shortest path to every page state (without those that
- * another path runs through), then, for each kind of effect no path shows yet (a toast, giving up
- * a seat, dropping the oldest at the cap, going back a leg), the shortest way to it. A toast-only
- * step is slipped into a longer path passing the same state instead of costing a run of its own.
- * `effects` limits the kinds sought (the scenario's own subject).
- */
-export function modelPaths(
-  input: SeatSelectionInput,
-  events: (snapshot: SeatSelectionSnapshot) => SeatSelectionEvent[],
-  effects?: (effect: string) => boolean,
-): SeatSelectionEvent[][] {
-  const shortest = getShortestPaths(modelMachine, {
-    input,
-    events: (snapshot: SeatSelectionSnapshot) => (snapshot.status === 'done' ? [] : events(snapshot)),
-    serializeState: (snapshot: SeatSelectionSnapshot) => pageState(snapshot),
-  });
-  const toStates = shortest
-    .map((path) => path.steps.map((step) => step.event).filter((event) => (event.type as string) !== 'xstate.init'))
-    .sort((a, b) => a.length - b.length);
-  let paths = toStates.filter((path) => !toStates.some((other) => isPrefix(path, other))).map((path) => [...path]);
-
-  const covered = new Set<string>();
-  for (const path of paths) {
-    for (const step of replay(input, path).steps) {
-      const effect = effectOf(step.before, step.after, step.toasts);
-      if (effect) covered.add(effect);
-    }
-  }
-  // Every state's shortest prefix, tried with every event: the first step of a new kind makes a path.
-  for (const prefix of toStates) {
-    const { steps, initial } = replay(input, prefix);
-    const state = steps.at(-1)?.after ?? initial.snapshot;
-    if (state.status === 'done') continue;
-    for (const event of events(state)) {
-      const step = replay(input, [...prefix, event]).steps.at(-1);
-      const effect = step ? effectOf(step.before, step.after, step.toasts) : null;
-      if (!step || !effect || covered.has(effect) || (effects && !effects(effect))) continue;
-      covered.add(effect);
-      const host = isToastOnly(step) ? paths.find((path) => isPrefix(prefix, path)) : undefined;
-      if (host) host.splice(prefix.length, 0, event);
-      else paths.push([...prefix, event]);
-    }
-  }
-  paths = paths.filter((path) => !paths.some((other) => isPrefix(path, other)));
-  return paths;
-}
-
-/** A short name for a path, for the test title. */
-export function describePath(input: SeatSelectionInput, events: readonly SeatSelectionEvent[]): string {
-  if (events.length === 0) return 'opening';
-  return replay(input, events)
-    .steps.map(({ event, before }) => {
-      if (event.type === 'seat.toggle')
-        return `Kursi ${currentFloor(before.context)?.kursi[event.key]?.no ?? event.key}`;
-      if (event.type === 'floor.select') return floorLabels(before.context)[event.index] ?? `lantai ${event.index}`;
-      if (event.type === 'selection.save') return saveButtonLabel(before.context);
-      if (event.type === 'leg.back') return `Kembali ke Rute ${before.context.connectingRoute - 1}`;
-      return event.type;
-    })
-    .join(' → ');
-}
+export * from './seat-selection-plan';

@@ -186,12 +186,36 @@ export const customers = pgTable(
     birthDate: date('birth_date'),
     occupationId: integer('occupation_id'),
     occupationOther: text('occupation_other'),
+    /** `support`: the support team's accounts, which open stored traces (issue 10). */
+    role: text('role', { enum: ['customer', 'support'] })
+      .notNull()
+      .default('customer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('customers_contact', sql`${t.email} IS NOT NULL OR ${t.phone} IS NOT NULL`),
     check('customers_points_nonnegative', sql`${t.points} >= 0`),
+    check('customers_role', sql`${t.role} IN ('customer', 'support')`),
   ],
+);
+
+/**
+ * A support trace a customer or tester sent ("Kirim ke CS"): masked by the app before sending,
+ * kept 30 days. `client_key` is a hash of the sender's address (for the send limit), never the
+ * address itself.
+ */
+export const supportTraces = pgTable(
+  'support_traces',
+  {
+    code: text('code').primaryKey(),
+    trace: jsonb('trace').notNull(),
+    bytes: integer('bytes').notNull(),
+    clientKey: text('client_key').notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('support_traces_expires_at').on(t.expiresAt), check('support_traces_bytes', sql`${t.bytes} > 0`)],
 );
 
 /**
@@ -350,6 +374,10 @@ export const reservations = pgTable(
     cancelReason: text('cancel_reason'),
     /** Points credited to the booker when the order was paid. */
     cashbackPoints: integer('cashback_points').notNull().default(0),
+    /** The campaign or referral code of the visit that booked (ads_kode, kept in a cookie from the landing URL). */
+    adsCode: text('ads_code'),
+    /** The page the visit came from (url_referer). */
+    referrerUrl: text('referrer_url'),
   },
   (t) => [
     index('reservations_customer_idx').on(t.customerId),
@@ -362,6 +390,10 @@ export const reservations = pgTable(
     index('reservations_voucher_idx')
       .on(t.voucherCode)
       .where(sql`${t.voucherCode} IS NOT NULL`),
+    // A referrer's page counts the bookings made with their code.
+    index('reservations_ads_code_idx')
+      .on(t.adsCode)
+      .where(sql`${t.adsCode} IS NOT NULL`),
   ],
 );
 
@@ -442,3 +474,160 @@ export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** A day's flash sale (sesi) and its timed parts (sesi_sub), whose cards sell only while they run. */
+export const flashSaleSessions = pgTable(
+  'flash_sale_sessions',
+  {
+    id: serial('id').primaryKey(),
+    date: date('date').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('flash_sale_sessions_date_uq').on(t.date)],
+);
+
+export const flashSaleSlots = pgTable(
+  'flash_sale_slots',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => flashSaleSessions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('flash_sale_slots_session_idx').on(t.sessionId),
+    index('flash_sale_slots_starts_idx').on(t.startsAt),
+    check('flash_sale_slots_order', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+export type QuizOption = { kode: 'A' | 'B' | 'C' | 'D'; teks: string };
+
+/**
+ * A flash-sale card: a trip at a flash price with a limited stock. `sold` only moves inside the
+ * purchase's transaction, and the check keeps it within the stock whatever the callers do.
+ */
+export const flashSaleCards = pgTable(
+  'flash_sale_cards',
+  {
+    id: serial('id').primaryKey(),
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => flashSaleSlots.id, { onDelete: 'cascade' }),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    title: text('title').notNull(),
+    origin: text('origin').notNull(),
+    destination: text('destination').notNull(),
+    normalPrice: integer('normal_price').notNull(),
+    salePrice: integer('sale_price').notNull(),
+    stock: integer('stock').notNull(),
+    sold: integer('sold').notNull().default(0),
+    validFrom: date('valid_from').notNull(),
+    validUntil: date('valid_until').notNull(),
+    description: text('description').notNull(),
+    terms: jsonb('terms').$type<string[]>().notNull(),
+    question: text('question').notNull(),
+    options: jsonb('options').$type<QuizOption[]>().notNull(),
+    answer: char('answer', { length: 1 }).notNull(),
+  },
+  (t) => [
+    index('flash_sale_cards_slot_idx').on(t.slotId),
+    check('flash_sale_cards_stock', sql`${t.sold} >= 0 AND ${t.sold} <= ${t.stock}`),
+  ],
+);
+
+/** A right answer's purchase key (stored hashed): one purchase, for one card, for a short while. */
+export const flashSaleKeys = pgTable(
+  'flash_sale_keys',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => flashSaleCards.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('flash_sale_keys_expiry_idx').on(t.expiresAt)],
+);
+
+/** A wrong answer: the client (customer or address) may not buy the card until its slot ends. */
+export const flashSaleBlocks = pgTable(
+  'flash_sale_blocks',
+  {
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => flashSaleCards.id, { onDelete: 'cascade' }),
+    client: text('client').notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('flash_sale_blocks_uq').on(t.cardId, t.client)],
+);
+
+export const flashSaleTransactions = pgTable(
+  'flash_sale_transactions',
+  {
+    id: serial('id').primaryKey(),
+    code: char('code', { length: 10 }).notNull().unique(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => flashSaleCards.id),
+    /** One purchase per key: the database refuses a second one. */
+    keyId: integer('key_id')
+      .notNull()
+      .unique()
+      .references(() => flashSaleKeys.id),
+    customerId: integer('customer_id').references(() => customers.id),
+    status: text('status', { enum: ['menunggu-pembayaran', 'lunas', 'kedaluwarsa'] })
+      .notNull()
+      .default('menunggu-pembayaran'),
+    bookerName: text('booker_name').notNull(),
+    bookerEmail: text('booker_email').notNull(),
+    bookerPhone: text('booker_phone').notNull(),
+    paymentMethodCode: text('payment_method_code')
+      .notNull()
+      .references(() => paymentMethods.code),
+    price: integer('price').notNull(),
+    fee: integer('fee').notNull(),
+    total: integer('total').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    payBy: timestamp('pay_by', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('flash_sale_transactions_customer_idx').on(t.customerId, t.createdAt),
+    index('flash_sale_transactions_card_idx').on(t.cardId),
+  ],
+);
+
+export const feedbackCategories = pgTable('feedback_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  position: smallint('position').notNull(),
+});
+
+/** A signed-in customer's feedback and the support team's reply; `replyReadAt` marks the reply read. */
+export const feedbacks = pgTable(
+  'feedbacks',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => feedbackCategories.id),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    orderCode: text('order_code'),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    replyReadAt: timestamp('reply_read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedbacks_customer_idx').on(t.customerId, t.createdAt)],
+);

@@ -34,6 +34,7 @@ import { LINES, type DepartureSeed, type LineSeed, type ViaSeed } from './seed-d
 import { OPERATORS, operatorLogoPath } from './seed-data/operators';
 import { CITIES, POINTS, type PointSeed } from './seed-data/places';
 import { daysBetween } from '../services/dates';
+import { layOutFlashSaleDays } from './flash-sale-days';
 import { tokenHash } from '../services/sessions';
 import { mudikWindow } from './seed-data/festival';
 import { addDays, assertIsoDate, createRandom, hashString, pickDistinct } from './seed-data/random';
@@ -122,6 +123,7 @@ export async function seedDatabase(db: Database, options: { today: string }): Pr
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     await insertAll(tx, plan, options.today);
   });
+  await layOutFlashSaleDays(db, options.today);
 }
 
 /**

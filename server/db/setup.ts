@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { mkdirSync } from 'node:fs';
 import postgres from 'postgres';
 import { openDatabase, type DbHandle } from './client';
+import { layOutFlashSaleDays } from './flash-sale-days';
 import { rollTimetableForward, seedIfEmpty } from './seed';
 
 export interface PrepareOptions {
@@ -71,6 +72,8 @@ async function setUp(handle: DbHandle, options: PrepareOptions, log: (msg: strin
       `Database ${where}: ready, already seeded${moved > 0 ? `; timetable rolled forward (${moved} schedules)` : ''}`,
     );
   }
+  // Also brings a database seeded before the flash sale existed, or days ago, up to today.
+  await layOutFlashSaleDays(handle.db, options.today);
 }
 
 export { jakartaToday } from '../services/dates';

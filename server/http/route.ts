@@ -17,7 +17,8 @@ export function defineRoute<N extends EndpointName>(api: Hono<AppEnv>, name: N, 
   const endpoint = endpoints[name];
   api.on(endpoint.method, endpoint.path, async (c) => {
     const body = 'body' in endpoint ? endpoint.body : 'json';
-    const input = (await readInput(c, endpoint.method, endpoint.input, body)) as EndpointParsedInput<N>;
+    const maxBytes = 'maxBodyBytes' in endpoint ? endpoint.maxBodyBytes : undefined;
+    const input = (await readInput(c, endpoint.method, endpoint.input, body, maxBytes)) as EndpointParsedInput<N>;
     return replyOk(c, await handler(input, c));
   });
 }

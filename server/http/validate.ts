@@ -15,20 +15,23 @@ function readQuery(c: Context): Record<string, string> {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 }
 
-async function readBodyText(c: Context): Promise<string> {
+const tooLarge = () => new ApiError(413, 'REQ-1', 'Permintaan tidak valid. Body terlalu besar');
+
+/** The body as text, refused (413) when its bytes (not its characters) pass the limit. */
+async function readBodyText(c: Context, maxBytes: number): Promise<string> {
   const length = Number(c.req.header('content-length') ?? '0');
-  if (length > MAX_BODY_BYTES) throw new ApiError(413, 'REQ-1', 'Permintaan tidak valid. Body terlalu besar');
-  const text = await c.req.text();
-  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, 'REQ-1', 'Permintaan tidak valid. Body terlalu besar');
-  return text;
+  if (length > maxBytes) throw tooLarge();
+  const bytes = await c.req.arrayBuffer();
+  if (bytes.byteLength > maxBytes) throw tooLarge();
+  return new TextDecoder().decode(bytes);
 }
 
-async function readJson(c: Context): Promise<unknown> {
+async function readJson(c: Context, maxBytes: number): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new ApiError(415, 'REQ-1', 'Permintaan tidak valid. Body harus JSON (Content-Type: application/json)');
   }
-  const text = await readBodyText(c);
+  const text = await readBodyText(c, maxBytes);
   if (text.trim() === '') throw badRequest('Permintaan tidak valid. Body JSON kosong');
   try {
     return JSON.parse(text) as unknown;
@@ -41,7 +44,7 @@ async function readJson(c: Context): Promise<unknown> {
  * A form-encoded body (spec: customer-update-data) as an object of strings. A key sent twice is
  * refused: which of the two would count is anybody's guess.
  */
-async function readForm(c: Context): Promise<Record<string, string>> {
+async function readForm(c: Context, maxBytes: number): Promise<Record<string, string>> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
     throw new ApiError(
@@ -51,7 +54,7 @@ async function readForm(c: Context): Promise<Record<string, string>> {
     );
   }
   const form: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(await readBodyText(c))) {
+  for (const [key, value] of new URLSearchParams(await readBodyText(c, maxBytes))) {
     if (Object.hasOwn(form, key)) throw badRequest(`Permintaan tidak valid. ${key} dikirim lebih dari sekali`);
     // An empty field counts as missing, as in a query string.
     if (value !== '') form[key] = value;
@@ -73,8 +76,10 @@ export async function readInput<S extends z.ZodType>(
   method: 'GET' | 'POST',
   schema: S,
   body: 'json' | 'form' = 'json',
+  maxBytes: number = MAX_BODY_BYTES,
 ): Promise<z.output<S>> {
-  const raw = method === 'GET' ? readQuery(c) : body === 'form' ? await readForm(c) : await readJson(c);
+  const raw =
+    method === 'GET' ? readQuery(c) : body === 'form' ? await readForm(c, maxBytes) : await readJson(c, maxBytes);
   if (holdsNul(raw)) throw badRequest('Permintaan tidak valid. Ada karakter yang tidak diizinkan');
   const parsed = await schema.safeParseAsync(raw);
   if (!parsed.success) throw badRequest(describeIssues(parsed.error));

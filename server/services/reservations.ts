@@ -331,6 +331,8 @@ export async function reserve(
           insurance: body.flag_asuransi === 1 && price.flag_status_asuransi === 1,
           donation: body.donasi,
           donationMessage: body.komentar_donasi,
+          adsCode: body.ads_kode,
+          referrerUrl: body.url_referer,
           usedPoints,
           isRoundTrip: body.flag_pp === 1 && body.flag_connecting === 0,
           priceChanged: price.total_bayar !== body.total_bayar,

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { CustomerProfilResults, CustomerUpdateDataBody, OrderCardPage } from '../../contract/account';
+import type { FeedbackCreateBody } from '../../contract/feedback';
 import { api } from './api';
 import { isApiError } from './client';
 
@@ -58,4 +59,46 @@ export const accountPointHistoryQueryOptions = () =>
 /** customer-update-data (form-encoded by the client): answers the profile as saved. */
 export function updateProfile(body: CustomerUpdateDataBody): Promise<CustomerProfilResults> {
   return api.request('customerUpdateData', body);
+}
+
+/** {prefix}/referral: the customer's code, link and the paid bookings it brought. */
+export const referralQueryOptions = () =>
+  queryOptions({
+    queryKey: ['account', 'referral'] as const,
+    queryFn: ({ signal }) => api.request('referral', {}, { signal }),
+    staleTime: MINUTE,
+    retry: retryNetworkOnce,
+  });
+
+/** feedback-kategori: the same for everyone, so kept long. */
+export const feedbackCategoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['feedback', 'kategori'] as const,
+    queryFn: ({ signal }) => api.request('feedbackKategori', {}, { signal }),
+    staleTime: 60 * MINUTE,
+    retry: retryNetworkOnce,
+  });
+
+/** feedback-riwayat (bearer): the customer's feedback, newest first. */
+export const feedbackHistoryQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ['account', 'feedback'] as const,
+    queryFn: ({ pageParam, signal }) => api.request('feedbackRiwayat', { page: pageParam }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.total_page ? last.page + 1 : undefined),
+    staleTime: MINUTE,
+    retry: retryNetworkOnce,
+  });
+
+/** feedback-detail with flag_read 1: opening it marks its reply read. */
+export const feedbackDetailQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['account', 'feedback', id] as const,
+    queryFn: ({ signal }) => api.request('feedbackDetail', { feedback_id: id, flag_read: 1 }, { signal }),
+    staleTime: MINUTE,
+    retry: retryNetworkOnce,
+  });
+
+export function sendFeedback(body: FeedbackCreateBody) {
+  return api.request('feedbackCreate', body);
 }

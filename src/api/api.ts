@@ -1,4 +1,5 @@
 import { dropToken, getAuthToken, getPlatform } from '../platform/session';
+import { getVersionCode } from '../platform/native-bridge';
 import { createApiClient } from './client';
 import { basicCredentials } from './credentials';
 
@@ -7,6 +8,7 @@ export const api = createApiClient({
   getPlatform,
   getToken: getAuthToken,
   credentials: basicCredentials,
+  getVersionCode,
   onNetworkError: (error, name) => {
     console.warn(`[api] ${name}: jaringan gagal`, error);
   },

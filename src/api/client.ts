@@ -51,6 +51,8 @@ export interface ApiClientOptions {
    * it; the call is then repeated once as a guest.
    */
   onTokenRefused?: (token: string) => void;
+  /** The native host's version code (spec section 7), sent with every call once known. */
+  getVersionCode?: () => string | null;
 }
 
 export interface RequestOptions {
@@ -137,11 +139,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function headers(token: string | null = options.getToken()): Record<string, string> {
     const platform = options.getPlatform();
     const basic = options.credentials[platform];
+    const versionCode = options.getVersionCode?.() ?? null;
     return {
       accept: 'application/json',
       [HEADER.userId]: generateUserId(),
       [HEADER.platform]: platform,
       [HEADER.authorization]: token ? `Bearer ${token}` : basicAuthorization(basic.user, basic.password),
+      ...(versionCode ? { [HEADER.versionCode]: versionCode } : {}),
     };
   }
 

@@ -4,6 +4,7 @@ import { ArrowLeft, House, Repeat } from 'lucide-react';
 import { AccountEntry } from '../features/account/login-entry';
 import { useDelayedNavigation } from '../flow/booking-actor';
 import { emitBack } from '../platform/events';
+import { postBack } from '../platform/native-bridge';
 import { buttonStyles } from './button-styles';
 import { Logo } from './logo';
 
@@ -38,6 +39,8 @@ export function Navbar({ title, subtitle, isReturn = false, onBack }: NavbarProp
 
   const goBack = () => {
     emitBack({ from: router.state.location.pathname });
+    // A native host always hears of it, even when the page then decides where back leads.
+    postBack(router.state.location.href);
     if (onBack) {
       // The screen's own flow decides (the booking page asks "Konfirmasi Kembali ?").
       onBack();

@@ -7,6 +7,9 @@ import { createBookingActor, pagePersistence, type BookingActor } from './bookin
 import { bookingMachineWithEffects } from './effects';
 import { createFlowInspector } from './flow-hub';
 import { createNavigationQueue, type NavigationTarget } from './navigation';
+import { createAppTrace, devInspector } from '../support/app-trace';
+import type { TraceRecorder } from '../support/trace-recorder';
+import type { Platform } from '../../contract/platform';
 import { publishToasts } from './toast-view';
 
 export { BOOKING_STORAGE_KEY, type BookingActor } from './booking-actor-core';
@@ -19,8 +22,13 @@ export interface AppFlow {
   toaster: ActorRefFrom<typeof toasterMachine>;
   /** The navbar's delayed back and the delayed schedule-detail opening (spec section 9). */
   delayedNavigation: ActorRefFrom<typeof delayedNavigationMachine>;
-  /** Pass to every actor the app starts (useActorRef options), so its emitted events are handled. */
+  /**
+   * Pass to every actor the app starts (useActorRef options): its emitted events are handled, and
+   * the booking, order, payment and login flows are recorded for support.
+   */
   inspect: (event: InspectionEvent) => void;
+  /** The visit's support trace (masked): "Kirim ke CS" and `?debug=trace` export it. */
+  trace: TraceRecorder;
 }
 
 export interface AppFlowOptions {
@@ -32,6 +40,10 @@ export interface AppFlowOptions {
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** Who is signed in now, and news of every change (src/platform/session.ts in the app). */
   session?: SessionSource;
+  /** The platform the app was opened for (the trace's header). */
+  platform?: () => Platform;
+  /** A recorder of the caller's (tests); the app's own otherwise. */
+  trace?: TraceRecorder;
 }
 
 export interface SessionSource {
@@ -75,7 +87,10 @@ export function createAppFlow(options: AppFlowOptions): AppFlow {
   toaster.start();
 
   const navigate = createNavigationQueue(options.router);
-  const inspect = createFlowInspector({
+  const trace =
+    options.trace ?? createAppTrace({ layout: () => options.layout, platform: options.platform ?? (() => 'WEB') });
+  const stately = devInspector();
+  const handleEmitted = createFlowInspector({
     navigate: (event) => void navigate(event.intent),
     toast: (event) => toaster.send(event),
     scrollTo: (event) => scrollToField(event.field),
@@ -88,6 +103,12 @@ export function createAppFlow(options: AppFlowOptions): AppFlow {
     },
   });
 
+  const inspect = (event: InspectionEvent) => {
+    handleEmitted(event);
+    trace.inspect(event);
+    stately?.(event);
+  };
+
   const input: BookingInput = { layout: options.layout, signedIn: options.signedIn, features: options.features };
   // The calls read the hold token of the flow they serve (set once the actor exists).
   let flowActor: BookingActor | null = null;
@@ -95,7 +116,7 @@ export function createAppFlow(options: AppFlowOptions): AppFlow {
   const booking = createBookingActor({
     input,
     storage: options.storage,
-    logic: bookingMachineWithEffects(options.client, holdToken),
+    logic: bookingMachineWithEffects(options.client, holdToken, () => trace.draw(crypto.randomUUID())),
     inspect,
     // In a page the snapshot is stored after the frame, not inside the tap that changed it.
     ...(typeof window === 'undefined' ? {} : { persistence: pagePersistence() }),
@@ -104,5 +125,5 @@ export function createAppFlow(options: AppFlowOptions): AppFlow {
   followSession(booking, options.signedIn, options.session);
   const delayedNavigation = createActor(delayedNavigationMachine, { inspect });
   delayedNavigation.start();
-  return { booking, toaster, delayedNavigation, inspect };
+  return { booking, toaster, delayedNavigation, inspect, trace };
 }

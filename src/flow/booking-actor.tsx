@@ -3,6 +3,7 @@ import {
   use,
   useCallback,
   useContext,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -12,7 +13,7 @@ import { useRouter } from '@tanstack/react-router';
 import type { InspectionEvent } from 'xstate';
 import type { BookingFeatures } from '../../machines/booking-context';
 import { api } from '../api/api';
-import { isSignedIn, subscribeAuth } from '../platform/session';
+import { getPlatform, isSignedIn, subscribeAuth } from '../platform/session';
 import { getLayoutMode } from '../platform/layout-mode';
 import type * as AppFlowCore from './app-flow-core';
 import type { AppFlow, BookingActor } from './app-flow-core';
@@ -77,6 +78,7 @@ export function BookingActorProvider({ children }: { children: ReactNode }) {
         layout: getLayoutMode(),
         signedIn: isSignedIn(),
         session: { isSignedIn, subscribe: subscribeAuth },
+        platform: getPlatform,
         features: FEATURES,
         storage: localStorageOrNull(),
       });
@@ -91,6 +93,15 @@ export function BookingActorProvider({ children }: { children: ReactNode }) {
       },
     };
   });
+  return <FlowContext value={store}>{children}</FlowContext>;
+}
+
+/**
+ * Renders its children with another flow than the app's (the replay screen's preview of a
+ * customer's page): the same screens, fed by a replayed actor.
+ */
+export function FlowOverride({ flow, children }: { flow: AppFlow; children: ReactNode }) {
+  const store = useMemo<FlowStore>(() => ({ get: () => flow }), [flow]);
   return <FlowContext value={store}>{children}</FlowContext>;
 }
 

@@ -11,6 +11,7 @@ import {
 import type { Booker, SeatLayout } from '../../machines/types';
 import { isApiError, type ApiClient, type ApiErrorCode } from '../api/client';
 import { toProfile } from '../api/mappers';
+import { readAttribution } from '../platform/attribution';
 import { rememberOrderKey } from '../platform/order-keys';
 import { readProfileCopy } from '../platform/session';
 import type { CustomerProfilResults } from '../../contract/account';
@@ -146,6 +147,15 @@ export function releaseHold(client: ApiClient, input: HoldInput | null): void {
  * failed (no network, an unreadable reply, a server fault, a missing endpoint) rejects, which the
  * machine shows as "Tidak dapat melakukan reservasi".
  */
+/**
+ * The visit's ads code and referrer (cookies) on a reservation whose flow began before the landing
+ * that set them: the flow's own values come first.
+ */
+function withAttribution(body: ReserveInput['body']): ReserveInput['body'] {
+  const { adsCode, referrerUrl } = readAttribution();
+  return { ...body, ads_kode: body.ads_kode ?? adsCode, url_referer: body.url_referer ?? referrerUrl };
+}
+
 export function reserve(client: ApiClient) {
   return fromPromise<ReserveOutcome, ReserveInput>(async ({ input, signal }) => {
     // A snapshot stored before keys (or holds) existed has none: it is sent without.
@@ -154,7 +164,7 @@ export function reserve(client: ApiClient) {
       ...(input.holdToken ? { [RESERVATION_HEADER.holdToken]: input.holdToken } : {}),
     };
     try {
-      const results = await client.request('reservasi', input.body, { signal, headers });
+      const results = await client.request('reservasi', withAttribution(input.body), { signal, headers });
       // The order pages open this order with its key (X-Order-Key).
       rememberOrderKey(results.reservasi_kode, results.kunci_pesanan);
       return { kind: 'ok', results };
@@ -184,9 +194,14 @@ export function loadProfile(client: ApiClient, profileCopy: () => CustomerProfil
 
 /**
  * The booking machine with every effect of the app. `holdToken` reads the running flow's token
- * (the seat child's layout call cannot be handed it by the booking machine).
+ * (the seat child's layout call cannot be handed it by the booking machine); `newKey` draws a
+ * reservation key (the app's trace records each one, so a replay sends the same).
  */
-export function bookingMachineWithEffects(client: ApiClient, holdToken: HoldTokenSource = () => null) {
+export function bookingMachineWithEffects(
+  client: ApiClient,
+  holdToken: HoldTokenSource = () => null,
+  newKey: () => string = () => crypto.randomUUID(),
+) {
   return bookingMachine.provide({
     actors: {
       seatSelection: seatSelectionMachine.provide({ actors: { loadLayout: loadLayout(client, holdToken) } }),
@@ -199,7 +214,7 @@ export function bookingMachineWithEffects(client: ApiClient, holdToken: HoldToke
     actions: {
       // Random, so no two bookings of any device share a key (the server keeps a key's order);
       // the machine's rule decides when a retry keeps the previous one.
-      renewReservationKey: assign(({ context }) => reservationKeyFor(context, () => crypto.randomUUID())),
+      renewReservationKey: assign(({ context }) => reservationKeyFor(context, newKey)),
       releaseHold: (_, params: { input: HoldInput | null }) => releaseHold(client, params.input),
     },
   });

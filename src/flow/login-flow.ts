@@ -7,25 +7,9 @@ import {
   type VerifyCodeInput,
 } from '../../machines/login.machine';
 import { api } from '../api/api';
-import { isApiError, type ApiClient } from '../api/client';
-import { friendlyErrorMessage } from '../api/errors';
+import type { ApiClient } from '../api/client';
+import { callOutcome } from './call-outcome';
 import { signIn } from '../platform/session';
-
-/**
- * A call's answer as the login machine reads it: a server refusal (wrong code, too many requests)
- * or an unreadable reply is an outcome with the traveller's words; no answer at all (offline)
- * rejects, and the machine says so in its own words.
- */
-async function outcome<T>(call: () => Promise<T>): Promise<LoginOutcome<T>> {
-  try {
-    return { kind: 'ok', results: await call() };
-  } catch (error) {
-    if (!isApiError(error) || error.code === 'NETWORK') throw error;
-    // A reply that did not parse counts as the server's own failure.
-    const code = error.code === 'BAD_REPLY' ? 'SRV-1' : error.code;
-    return { kind: 'refused', code, message: friendlyErrorMessage(error) };
-  }
-}
 
 const contactFields = (input: RequestCodeInput) =>
   input.tipe === 'telp' ? { tipe: input.tipe, telp: input.contact } : { tipe: input.tipe, email: input.contact };
@@ -35,10 +19,10 @@ export function loginMachineWithEffects(client: ApiClient = api) {
   return loginMachine.provide({
     actors: {
       requestCode: fromPromise<LoginOutcome<RequestLoginResults>, RequestCodeInput>(({ input, signal }) =>
-        outcome(() => client.request('requestCustomerLoginAlternative', contactFields(input), { signal })),
+        callOutcome(() => client.request('requestCustomerLoginAlternative', contactFields(input), { signal })),
       ),
       verifyCode: fromPromise<LoginOutcome<CustomerLoginResults>, VerifyCodeInput>(({ input, signal }) =>
-        outcome(() =>
+        callOutcome(() =>
           client.request('customerLogin', { ...contactFields(input), auth: 'otp', otp: input.otp }, { signal }),
         ),
       ),

@@ -1,3 +1,4 @@
+import type { FlashSaleNavigateEmitted } from '../../machines/flash-sale.machine';
 import type { PathIntent } from '../../machines/login.machine';
 import type { NavigationIntent } from '../../machines/types';
 
@@ -8,12 +9,16 @@ type AccountRouteName =
   | 'customer-list-order'
   | 'list-customer-point'
   | 'customer-list-voucher'
-  | 'customer-detail-voucher';
+  | 'customer-detail-voucher'
+  | 'referral'
+  | 'customer-feedback';
 
-type RouteName = Extract<NavigationIntent, { kind: 'route' }>['name'] | AccountRouteName;
+type RouteName = Extract<NavigationIntent, { kind: 'route' }>['name'] | AccountRouteName | FlashSaleIntent['name'];
+
+type FlashSaleIntent = FlashSaleNavigateEmitted['intent'];
 
 /** Every intent the adapter applies: the booking flow's named routes, and a path (the login's redirect). */
-export type AppNavigationIntent = NavigationIntent | PathIntent;
+export type AppNavigationIntent = NavigationIntent | PathIntent | FlashSaleIntent;
 
 /** The spec's route names (section 2) and the file routes that serve them. */
 export const ROUTE_PATHS = {
@@ -43,6 +48,11 @@ export const ROUTE_PATHS = {
   'list-customer-point': '/app/list-customer-point',
   'customer-list-voucher': '/app/customer/list-voucher',
   'customer-detail-voucher': '/app/customer/detail-voucher/$code',
+  referral: '/app/referral',
+  'customer-feedback': '/app/customer/feedback',
+  'flash-sale': '/app/flash-sale',
+  'flash-sale-card': '/app/flash-sale/card/$id',
+  'flash-sale-transaction': '/app/flash-sale/transaksi/$kode',
 } as const satisfies Record<RouteName, string>;
 
 /**
@@ -124,7 +134,7 @@ export function applyNavigationIntent(router: NavigationTarget, intent: AppNavig
       : router.navigate({
           to: ROUTE_PATHS[intent.name],
           ...(intent.params ? { params: intent.params } : {}),
-          ...(intent.search ? { search: intent.search } : {}),
+          ...('search' in intent && intent.search ? { search: intent.search } : {}),
           ...(intent.replace ? { replace: true } : {}),
           ...DECIDED,
         });

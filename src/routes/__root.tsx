@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, Outlet, createRootRouteWithContext, useRouter } from '@tanstack/react-router';
 import { z } from 'zod';
 import { CircleExclamationPoint, MapPinOff } from 'lucide-react';
@@ -14,7 +14,34 @@ const rootSearchSchema = z.object({
     .union([z.literal(1), z.literal('1')])
     .optional()
     .catch(undefined),
+  // `?debug=trace`: the support trace panel for testers (kept for the tab once seen).
+  debug: z.literal('trace').optional().catch(undefined),
 });
+
+const DEBUG_TRACE_KEY = 'berangkat:debug-trace';
+const TraceDebugPanel = lazy(() => import('../features/support/trace-debug'));
+
+/** On once the query asked for it, for the rest of the tab's visit. */
+function useDebugTrace(): boolean {
+  const asked = Route.useSearch({ select: (search) => search.debug === 'trace' });
+  const [on, setOn] = useState(() => {
+    try {
+      return typeof window !== 'undefined' && window.sessionStorage.getItem(DEBUG_TRACE_KEY) === '1';
+    } catch {
+      return false;
+    }
+  });
+  useEffect(() => {
+    if (!asked || on) return;
+    setOn(true);
+    try {
+      window.sessionStorage.setItem(DEBUG_TRACE_KEY, '1');
+    } catch {
+      // Private mode: the panel stays for this page only.
+    }
+  }, [asked, on]);
+  return asked || on;
+}
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: rootSearchSchema,
@@ -31,6 +58,7 @@ function RootLayout() {
   const { queryClient } = Route.useRouteContext();
   // One customer's profile, orders and points are never shown to the next one or to a guest.
   useEffect(() => resetAccountQueriesOnAuthChange(queryClient), [queryClient]);
+  const debugTrace = useDebugTrace();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -41,6 +69,11 @@ function RootLayout() {
       </a>
       <BookingActorProvider>
         <Outlet />
+        {debugTrace ? (
+          <Suspense fallback={null}>
+            <TraceDebugPanel />
+          </Suspense>
+        ) : null}
       </BookingActorProvider>
       <Toaster />
     </div>

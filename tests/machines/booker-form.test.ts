@@ -38,6 +38,11 @@ describe('prefill (spec section 3)', () => {
     expect(selectValues(snap())).toEqual({ name: 'Budi Santoso', phone: '', email: 'budi@mail.co.id' });
   });
 
+  it('a profile with only a phone leaves name and email empty', () => {
+    const { snap } = start({ initial: { phone: '081234567890' } });
+    expect(selectValues(snap())).toEqual({ name: '', phone: '081234567890', email: '' });
+  });
+
   it('passes the profile through the typing filters', () => {
     const { snap } = start({ initial: { name: 'Budi S.', phone: '+62 812-3456-7890', email: 'budi @mail.com' } });
     expect(selectValues(snap())).toEqual({ name: 'Budi S', phone: '6281234567890', email: 'budi@mail.com' });

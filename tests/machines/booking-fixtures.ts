@@ -1,5 +1,6 @@
 import { assign, createActor, fromCallback, fromPromise, setup, SimulatedClock, type AnyActorRef } from 'xstate';
-import type { CekHargaBody, CekHargaResults, ReservasiResults } from '../../contract';
+import type { CekHargaBody, CekHargaResults, KursiResults, ReservasiResults } from '../../contract';
+import type { LoadLayoutInput } from '../../machines/seat-selection.machine';
 import {
   bookingMachine,
   type AnalyticsEmitted,
@@ -270,4 +271,34 @@ export async function readyToReserve(patch: Partial<BookingInput> = {}) {
   run.emitted.toasts.length = 0;
   run.emitted.navigations.length = 0;
   return run;
+}
+
+/** Two free seats and one taken on one floor: the seat map a leg's loadLayout answers. */
+export function threeSeatLayout(leg: LoadLayoutInput['leg']): KursiResults {
+  const tile = (no: string, taken = false) => ({
+    no,
+    tipe: 'P' as const,
+    flag_booking: taken ? (1 as const) : (0 as const),
+    flag_promo: 0 as const,
+    harga_tiket: 100_000,
+    promo_kode: null,
+  });
+  return {
+    operator_kode: leg.operatorCode,
+    jadwal_kode: leg.scheduleCode,
+    tanggal_berangkat: leg.date,
+    select_seat: true,
+    layout_kursi: [
+      {
+        nama: 'Utama',
+        baris: 1,
+        kolom: 3,
+        sisa_kursi: 2,
+        kursi: { '1-1': tile('1A'), '1-2': tile('1B'), '1-3': tile('1C', true) },
+      },
+    ],
+    flag_multi_harga: 0,
+    maks_penumpang: 3,
+    harga_tiket_normal: 100_000,
+  };
 }

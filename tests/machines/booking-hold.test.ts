@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { HOLD_MINUTES } from '../../contract';
 import {
+  EMPTY_HOLD,
   bookingMessages,
+  hasHoldWork,
+  heldAfter,
   holdClock,
+  holdInput,
+  releaseInput,
+  seatsWithoutLeg,
   holdCountdown,
   holdRemainingText,
   type HoldInput,
@@ -261,5 +267,107 @@ describe('holdClock', () => {
 
   it('the expired text is the one the page shows', () => {
     expect(bookingMessages.holdExpired).toBe('Waktu penahanan kursi habis');
+  });
+});
+
+describe('what a hold call sends and what its answer leaves', () => {
+  const returnLeg: HoldLeg = { ...outboundLeg, direction: 'pulang', scheduleCode: 'J-BACK', date: '2026-12-03' };
+  const secondLeg: HoldLeg = { ...outboundLeg, legIndex: 1, scheduleCode: 'C-2' };
+  const noSeats = { pergi: [], pulang: [] };
+  const held = (legs: HoldLeg[], patch: Partial<typeof EMPTY_HOLD> = {}) => ({
+    ...EMPTY_HOLD,
+    token: TOKEN,
+    endsAt: ENDS,
+    deadline: 1_000_000,
+    remainingMs: 300_000,
+    legs,
+    ...patch,
+  });
+
+  it('a held leg whose seats were all given up is sent with no seats, so the server lets them go', () => {
+    const hold = held([outboundLeg, returnLeg]);
+    // The outbound seats are kept (sent again); the return leg (same leg number, other direction) is dropped.
+    const sent = holdInput({ trip: roundTrip, seats: { pergi: [[seat('3C')]], pulang: [] }, hold });
+    expect(sent).toEqual({
+      token: TOKEN,
+      legs: [
+        { ...outboundLeg, scheduleCode: 'J-GO', seats: ['3C'] },
+        { ...returnLeg, seats: [] },
+      ],
+    });
+  });
+
+  it('on a connecting trip, the second leg given up is sent empty while the first is held again', () => {
+    const hold = held([outboundLeg, secondLeg]);
+    const sent = holdInput({ trip: connecting, seats: { pergi: [[seat('1A')], []], pulang: [] }, hold });
+    expect(sent.legs.map((leg) => [leg.legIndex, leg.seats])).toEqual([
+      [0, ['1A']],
+      [1, []],
+    ]);
+  });
+
+  it('a hold call has work only when a seat is chosen or a held leg must be let go', () => {
+    expect(hasHoldWork({ trip: roundTrip, seats: noSeats, hold: EMPTY_HOLD })).toBe(false);
+    expect(hasHoldWork({ trip: roundTrip, seats: { pergi: [[seat('1A')]], pulang: [] }, hold: EMPTY_HOLD })).toBe(true);
+    expect(hasHoldWork({ trip: roundTrip, seats: noSeats, hold: held([returnLeg]) })).toBe(true);
+  });
+
+  it('leaving lets every held leg go with the token, and sends nothing without a token or a held leg', () => {
+    expect(releaseInput({ hold: held([outboundLeg, returnLeg]) })).toEqual({
+      token: TOKEN,
+      legs: [
+        { ...outboundLeg, seats: [] },
+        { ...returnLeg, seats: [] },
+      ],
+    });
+    expect(releaseInput({ hold: held([outboundLeg], { token: null }) })).toBeNull();
+    expect(releaseInput({ hold: held([]) })).toBeNull();
+  });
+
+  it('an answer that holds seats restarts the countdown; legs it did not reach keep their hold', () => {
+    const after = heldAfter(
+      held([outboundLeg, returnLeg], { again: true }),
+      {
+        token: null,
+        endsAt: '2026-12-01T00:20:00.000Z',
+        deadline: 2_000_000,
+        held: [{ ...returnLeg, seats: ['9D'] }],
+        refusal: null,
+      },
+      FULL_MS,
+    );
+    expect(after).toEqual({
+      token: TOKEN,
+      endsAt: '2026-12-01T00:20:00.000Z',
+      deadline: 2_000_000,
+      remainingMs: FULL_MS,
+      legs: [outboundLeg, { ...returnLeg, seats: ['9D'] }],
+      again: true,
+    });
+  });
+
+  it('an answer that only lets seats go keeps the running countdown; letting the last go ends it', () => {
+    const outcome = (legs: HoldLeg[]): HoldOutcome => ({
+      token: TOKEN,
+      endsAt: '2026-12-01T00:20:00.000Z',
+      deadline: 2_000_000,
+      held: legs,
+      refusal: null,
+    });
+    expect(heldAfter(held([outboundLeg, returnLeg]), outcome([{ ...returnLeg, seats: [] }]), FULL_MS)).toEqual(
+      held([outboundLeg]),
+    );
+    expect(heldAfter(held([outboundLeg]), outcome([{ ...outboundLeg, seats: [] }]), FULL_MS)).toEqual({
+      ...EMPTY_HOLD,
+      token: TOKEN,
+    });
+  });
+
+  it('a refused leg loses its seats; the other legs and the other direction keep theirs', () => {
+    const seats = { pergi: [[seat('1A')], [seat('2B')]], pulang: [[seat('5E')]] };
+    expect(seatsWithoutLeg(seats, { direction: 'pergi', legIndex: 1 })).toEqual({
+      pergi: [[seat('1A')], []],
+      pulang: [[seat('5E')]],
+    });
   });
 });

@@ -1,42 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
-import type { CekHargaBody, CekHargaResults, KursiResults, ReservasiBody } from '../../contract';
+import type { CekHargaBody, CekHargaResults, ReservasiBody } from '../../contract';
 import { bookerFormMachine } from '../../machines/booker-form.machine';
 import { bookingMachine, type ReserveInput, type ReserveOutcome } from '../../machines/booking.machine';
 import { passengerFormMachine } from '../../machines/passenger-form.machine';
 import { seatSelectionMachine, type LoadLayoutInput } from '../../machines/seat-selection.machine';
 import type { NavigationIntent } from '../../machines/types';
-import { childOf, flush, input, priceResults, roundTrip, reservedResults } from './booking-fixtures';
-
-/** Two free seats and one taken on one floor. */
-function layout(leg: LoadLayoutInput['leg']): KursiResults {
-  const tile = (no: string, taken = false) => ({
-    no,
-    tipe: 'P' as const,
-    flag_booking: taken ? (1 as const) : (0 as const),
-    flag_promo: 0 as const,
-    harga_tiket: 100_000,
-    promo_kode: null,
-  });
-  return {
-    operator_kode: leg.operatorCode,
-    jadwal_kode: leg.scheduleCode,
-    tanggal_berangkat: leg.date,
-    select_seat: true,
-    layout_kursi: [
-      {
-        nama: 'Utama',
-        baris: 1,
-        kolom: 3,
-        sisa_kursi: 2,
-        kursi: { '1-1': tile('1A'), '1-2': tile('1B'), '1-3': tile('1C', true) },
-      },
-    ],
-    flag_multi_harga: 0,
-    maks_penumpang: 3,
-    harga_tiket_normal: 100_000,
-  };
-}
+import { childOf, flush, input, priceResults, roundTrip, reservedResults, threeSeatLayout } from './booking-fixtures';
 
 function startReal() {
   const checks: CekHargaBody[] = [];
@@ -44,7 +14,9 @@ function startReal() {
   const machine = bookingMachine.provide({
     actors: {
       seatSelection: seatSelectionMachine.provide({
-        actors: { loadLayout: fromPromise(async ({ input }: { input: LoadLayoutInput }) => layout(input.leg)) },
+        actors: {
+          loadLayout: fromPromise(async ({ input }: { input: LoadLayoutInput }) => threeSeatLayout(input.leg)),
+        },
       }),
       passengerForm: passengerFormMachine,
       bookerForm: bookerFormMachine,

@@ -47,7 +47,14 @@ import {
   seat,
   validBooker,
 } from './booking-fixtures';
-import { edgeCoverPaths, measureCoverage, printCoverage, type ChartCoverage } from './support/coverage';
+import {
+  combineCoverage,
+  coverageRecorder,
+  edgeCoverPaths,
+  printCoverage,
+  withLazyPaths,
+  type CoverageRecorder,
+} from './support/coverage';
 
 type BookingEvent = EventFromLogic<typeof bookingMachine>;
 /** Done and delayed events are not all in the event union; the model sends them like the runtime does. */
@@ -796,10 +803,13 @@ function checkScheduleChoice(step: Step, choice: ScheduleChoice): void {
   );
 }
 
-/** Replays a path on a real actor (simulated clock) and checks every step; returns the region states seen. */
-function replay(path: readonly BookingEvent[], scenarioInput: BookingInput): string[] {
+/**
+ * Replays a path on a real actor (simulated clock) and checks every step; returns the region states
+ * seen. The recorder counts the states entered and transitions taken, so coverage needs no second pass.
+ */
+function replay(path: readonly BookingEvent[], scenarioInput: BookingInput, coverage: CoverageRecorder): string[] {
   const clock = new SimulatedClock();
-  const actor = createActor(model, { input: scenarioInput, clock });
+  const actor = createActor(model, { input: scenarioInput, clock, inspect: coverage.inspect });
   const navigations: NavigationIntent[] = [];
   const toasts: ToastEmitted[] = [];
   actor.on('navigate', (emitted) => navigations.push(emitted.intent));
@@ -811,6 +821,7 @@ function replay(path: readonly BookingEvent[], scenarioInput: BookingInput): str
   let emittedBefore = { navigations: 0, toasts: 0 };
   const check = (event: BookingEvent | null, checksStarted: number) => {
     const snapshot = actor.getSnapshot();
+    coverage.record(snapshot);
     seen.push(...regionKeys(snapshot.value));
     checkStep({
       previous,
@@ -835,6 +846,7 @@ function replay(path: readonly BookingEvent[], scenarioInput: BookingInput): str
     check(event, priceChecks - before);
   }
   actor.stop();
+  coverage.pathDone();
   return seen;
 }
 
@@ -842,14 +854,19 @@ function replay(path: readonly BookingEvent[], scenarioInput: BookingInput): str
 const MODEL_TIMEOUT_MS = 180_000;
 
 describe('bookingMachine model', () => {
-  const runs = scenarios.map((scenario) => ({
-    scenario,
-    paths: edgeCoverPaths(model, { events: scenario.events, input: scenario.input, serialize }),
-    /** Region states the replays reached (filled by the scenario's own test). */
-    reached: null as string[] | null,
-  }));
+  const runs = scenarios.map((scenario) =>
+    withLazyPaths(
+      {
+        scenario,
+        /** Region states the replays reached (filled by the scenario's own test). */
+        reached: null as string[] | null,
+        coverage: coverageRecorder(),
+      },
+      () => edgeCoverPaths(model, { events: scenario.events, input: scenario.input, serialize }),
+    ),
+  );
   const replayAll = (run: (typeof runs)[number]) =>
-    (run.reached ??= run.paths.flatMap((path) => replay(path, run.scenario.input)));
+    (run.reached ??= run.paths.flatMap((path) => replay(path, run.scenario.input, run.coverage)));
 
   it.each(runs.map((run) => [run.scenario.name, run] as const))(
     '%s: every path keeps the invariants of every state it reaches',
@@ -865,26 +882,12 @@ describe('bookingMachine model', () => {
     () => {
       const reached = new Set(runs.flatMap(replayAll));
       expect([...reached].sort()).toEqual(Object.keys(regionInvariants).sort());
-      const coverages: ChartCoverage[] = runs.map((run) => {
-        const coverage = measureCoverage(model, run.paths, run.scenario.input);
+      const coverages = runs.map((run) => {
+        const coverage = run.coverage.result(model);
         printCoverage(`booking (${run.scenario.name})`, coverage);
         return coverage;
       });
-      const missing = (pick: (coverage: ChartCoverage) => string[]) =>
-        coverages.map(pick).reduce((left, right) => left.filter((key) => right.includes(key)));
-      const union: ChartCoverage = {
-        states: {
-          covered: coverages[0]!.states.total - missing((c) => c.states.missing).length,
-          total: coverages[0]!.states.total,
-          missing: missing((c) => c.states.missing),
-        },
-        transitions: {
-          covered: coverages[0]!.transitions.total - missing((c) => c.transitions.missing).length,
-          total: coverages[0]!.transitions.total,
-          missing: missing((c) => c.transitions.missing),
-        },
-        paths: coverages.reduce((sum, c) => sum + c.paths, 0),
-      };
+      const union = combineCoverage(coverages);
       printCoverage('booking (all scenarios)', union);
       expect(union.states.missing).toEqual([]);
       expect(union.transitions.missing).toEqual([]);

@@ -24,6 +24,7 @@ import {
   printCoverage,
   type ChartCoverage,
   combineCoverage,
+  withLazyPaths,
 } from './support/coverage';
 
 type OrderEvent = EventFromLogic<typeof orderMachine>;
@@ -275,11 +276,9 @@ describe('orderMachine model', () => {
     'guest page without the key': { code: ORDER_CODE, guest: true, hasKey: false },
     'guest page with the key': { code: ORDER_CODE, guest: true, hasKey: true },
   };
-  const runs = Object.entries(inputs).map(([name, input]) => ({
-    name,
-    input,
-    paths: edgeCoverPaths(model, { events: offer, input, serialize }),
-  }));
+  const runs = Object.entries(inputs).map(([name, input]) =>
+    withLazyPaths({ name, input }, () => edgeCoverPaths(model, { events: offer, input, serialize })),
+  );
 
   /** Each run's paths are replayed once; the states they reached are kept for the next check. */
   const replayed = new Map<string, string[]>();

@@ -4,10 +4,42 @@ import { addDays } from './random';
 export const DEMO_TOKEN = 'demo-token-berangkat';
 export const ZERO_POINTS_TOKEN = 'nol-poin-token-berangkat';
 
+/** The support team's demo account: it opens the replay screen and stored traces. */
+export const SUPPORT_TOKEN = 'cs-token-berangkat';
+
 export const CUSTOMERS = [
-  { name: 'Rina Kartika', email: 'rina.kartika@contoh.id', phone: '081234567890', token: DEMO_TOKEN, points: 25000 },
-  { name: 'Budi Santoso', email: 'budi.santoso@contoh.id', phone: '081298765432', token: ZERO_POINTS_TOKEN, points: 0 },
-  { name: 'Dewi Lestari', email: 'dewi.lestari@contoh.id', phone: '085711223344', token: null, points: 8000 },
+  {
+    name: 'Rina Kartika',
+    email: 'rina.kartika@contoh.id',
+    phone: '081234567890',
+    token: DEMO_TOKEN,
+    points: 25000,
+    role: 'customer',
+  },
+  {
+    name: 'Budi Santoso',
+    email: 'budi.santoso@contoh.id',
+    phone: '081298765432',
+    token: ZERO_POINTS_TOKEN,
+    points: 0,
+    role: 'customer',
+  },
+  {
+    name: 'Dewi Lestari',
+    email: 'dewi.lestari@contoh.id',
+    phone: '085711223344',
+    token: null,
+    points: 8000,
+    role: 'customer',
+  },
+  {
+    name: 'Tim CS Berangkat',
+    email: 'cs@berangkat.id',
+    phone: '081100001111',
+    token: SUPPORT_TOKEN,
+    points: 0,
+    role: 'support',
+  },
 ] as const;
 
 /** A seeded voucher: the schema's row without its generated id. */

@@ -1,7 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
-import { ChevronDown, CircleUserRound, Coins, LogOut, ReceiptText, TicketPercent, UserRound } from 'lucide-react';
+import {
+  ChevronDown,
+  CircleUserRound,
+  Coins,
+  Gift,
+  LogOut,
+  MessageSquareText,
+  ReceiptText,
+  TicketPercent,
+  UserRound,
+} from 'lucide-react';
 import { toast } from '../../../machines/toast';
 import { api } from '../../api/api';
 import { useAppFlow } from '../../flow/booking-actor';
@@ -20,6 +30,8 @@ const ITEMS = [
   { id: 'orders', label: 'Pesanan Saya', to: ROUTE_PATHS['customer-list-order'], icon: ReceiptText },
   { id: 'points', label: 'Point Saya', to: ROUTE_PATHS['list-customer-point'], icon: Coins },
   { id: 'vouchers', label: 'Voucher Saya', to: ROUTE_PATHS['customer-list-voucher'], icon: TicketPercent },
+  { id: 'referral', label: 'Ajak Teman', to: ROUTE_PATHS.referral, icon: Gift },
+  { id: 'feedback', label: 'Masukan', to: ROUTE_PATHS['customer-feedback'], icon: MessageSquareText },
 ] as const;
 
 /**

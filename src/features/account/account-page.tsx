@@ -27,7 +27,8 @@ export function AccountPage({ title, children }: { title: string; children: Reac
   );
 }
 
-function SignInPrompt() {
+/** "Masuk untuk bisa gunakan fitur ini" with the way to sign in and back to this page. */
+export function SignInPrompt() {
   const href = useRouterState({ select: (state) => state.location.href });
   return (
     <section className="hairline rounded-card border-grey-200 bg-white p-6 text-center">

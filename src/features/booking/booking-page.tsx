@@ -28,6 +28,7 @@ import { PriceList, TotalAmount } from './price-list';
 import { RefundableOption } from './refundable-option';
 import { SeatSheet } from './seat-sheet';
 import { TermsField } from './terms-field';
+import { SendTraceAction } from '../support/trace-export';
 import { DepartureInfo, RouteCards, TripSummary } from './trip-info';
 import { VoucherBar } from './voucher-bar';
 
@@ -190,6 +191,7 @@ function DesktopBooking() {
             <TermsField />
             <ReserveButton />
           </div>
+          <SendTraceAction />
         </aside>
       </div>
     </main>
@@ -276,6 +278,7 @@ function MobileBooking() {
           <PriceList headingLevel={3} />
           <TermsField />
         </section>
+        <SendTraceAction />
       </main>
       <div className="hairline fixed inset-x-0 bottom-0 z-20 border-t border-grey-200 bg-white">
         <div className="mx-auto flex max-w-xl items-center gap-3 px-4 py-3">
@@ -306,12 +309,33 @@ interface BookingPageProps {
  */
 export function BookingPage({ from, sa, children }: BookingPageProps) {
   usePageEnter(from, sa);
-  const booking = useBookingActor();
   const trip = useTrip();
-  const layout = useBookingSelector(({ context }) => context.layout);
   const seatSheet = useRef<(() => void) | null>(null);
   // Without a trip there is nothing to reset, so Back leaves as usual.
   useBrowserBack(seatSheet, trip !== null);
+  return (
+    <BookingPageView seatSheet={seatSheet} preview={false}>
+      {children}
+    </BookingPageView>
+  );
+}
+
+/**
+ * The page as the booking flow's snapshot draws it. `preview` (the replay screen) leaves out the
+ * dialogs and the seat sheet, which would open over the support agent's own page.
+ */
+export function BookingPageView({
+  seatSheet,
+  preview,
+  children,
+}: {
+  seatSheet: CloseRef;
+  preview: boolean;
+  children?: ReactNode;
+}) {
+  const booking = useBookingActor();
+  const trip = useTrip();
+  const layout = useBookingSelector(({ context }) => context.layout);
   if (!trip) return <EmptyBooking />;
   const first = trip.outbound[0];
   const subtitle = first ? `${routeLine(trip)} · ${formatDateShort(first.date)}` : undefined;
@@ -324,8 +348,8 @@ export function BookingPage({ from, sa, children }: BookingPageProps) {
         onBack={() => booking.send({ type: 'leave.request', intent: { kind: 'back', steps: 1 } })}
       />
       {layout === 'd' ? <DesktopBooking /> : <MobileBooking />}
-      {layout === 'd' ? <SeatSheet backRef={seatSheet} /> : null}
-      <BookingOverlays />
+      {layout === 'd' && !preview ? <SeatSheet backRef={seatSheet} /> : null}
+      {preview ? null : <BookingOverlays />}
       {children}
     </>
   );

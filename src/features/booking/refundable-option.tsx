@@ -12,6 +12,7 @@ import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
 import { useLayoutMode } from '../../platform/layout-mode';
 import { cx } from '../../lib/cx';
 import { formatRupiah } from '../../lib/format';
+import { externalClick } from '../../platform/native-bridge';
 import { hasChosenSeats } from './booking-state';
 
 export const REFUNDABLE_TITLE = 'Tiket Refundable';
@@ -64,6 +65,8 @@ export function RefundableOption() {
             <Link
               to="/app/detail-refundable"
               target={layout === 'd' ? '_blank' : undefined}
+              // In a native app the cover's terms open outside the webview.
+              onClick={externalClick('refundable')}
               className="font-semibold text-primary-700 underline underline-offset-2"
             >
               Pelajari

@@ -12,6 +12,7 @@ import { formatDateShort, formatTime } from '../../lib/format';
 import { mapsSearchUrl } from '../../lib/maps';
 import { directionLabel, directionsOf } from './booking-state';
 import { Skeleton } from './form-field';
+import { externalClick } from '../../platform/native-bridge';
 import { isPlainClick } from '../../lib/plain-click';
 
 const OPERATOR_TYPE_LABEL: Record<TripLeg['operatorType'], string> = { shuttle: 'Shuttle', bus: 'Bus' };
@@ -91,6 +92,7 @@ function StopLine({ label, stop, fallback }: { label: string; stop: DetailStop |
           <a
             href={mapsSearchUrl(stop.lat, stop.lon)}
             target="_blank"
+            onClick={externalClick('maps')}
             rel="noreferrer"
             className="inline-flex min-h-11 items-center gap-1 font-semibold text-primary-700 underline-offset-2 hover:underline"
           >

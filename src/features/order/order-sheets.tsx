@@ -4,6 +4,7 @@ import { RouteSheet } from '../../components/route-sheet';
 import { formatDateShort, formatTime } from '../../lib/format';
 import { mapsSearchUrl } from '../../lib/maps';
 import { useShownOrder } from './order-actor';
+import { externalClick } from '../../platform/native-bridge';
 import { orderLegs } from './order-format';
 
 export const LOCATION_TITLE = 'Lokasi Keberangkatan';
@@ -31,6 +32,7 @@ export function OrderLocationSheet() {
               <a
                 href={mapsSearchUrl(leg.asal_lat, leg.asal_lon)}
                 target="_blank"
+                onClick={externalClick('maps')}
                 rel="noreferrer"
                 className="inline-flex min-h-11 items-center gap-1 font-semibold text-primary-700 underline-offset-2 hover:underline"
               >

@@ -12,6 +12,7 @@ import { formatDateShort, formatRupiah, formatTime } from '../../lib/format';
 import { Skeleton } from '../booking/form-field';
 import { CANCEL_LABEL } from './cancel-dialogs';
 import type { OrderActor } from './order-actor';
+import { SendTraceAction } from '../support/trace-export';
 import { formatInstant, orderLegs, orderPriceText, seatText } from './order-format';
 
 const STATUS_STYLE: Record<OrderStatus, string> = {
@@ -250,6 +251,7 @@ export function OrderView({
             {CANCEL_LABEL}
           </button>
         ) : null}
+        <SendTraceAction className="justify-self-start" />
       </div>
     </div>
   );

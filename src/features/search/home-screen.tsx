@@ -1,4 +1,5 @@
-import { BadgePercent, Armchair, ShieldCheck } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { BadgePercent, Armchair, ShieldCheck, Zap } from 'lucide-react';
 import { Logo } from '../../components/logo';
 import { AccountEntry } from '../account/login-entry';
 import { SearchForm } from './search-form';
@@ -29,6 +30,18 @@ export function HomeScreen() {
       </header>
       <main id="main" className="mx-auto -mt-20 w-full max-w-5xl flex-1 px-4 pb-12">
         <SearchForm />
+        <Link
+          to="/app/flash-sale"
+          className="hairline mt-4 flex min-h-11 items-center gap-3 rounded-card border-danger-100 bg-danger-50 p-4 text-danger-700 hover:bg-danger-100"
+        >
+          <Zap className="size-6 shrink-0" aria-hidden="true" />
+          <span>
+            <span className="block text-sm font-bold">Flash Sale</span>
+            <span className="block text-sm text-grey-800">
+              Tiket harga kilat setiap sesi. Jawab satu soal, lalu bayar.
+            </span>
+          </span>
+        </Link>
         <section aria-labelledby="kenapa" className="mt-8">
           <h2 id="kenapa" className="text-base font-bold">
             Kenapa pesan di Berangkat?

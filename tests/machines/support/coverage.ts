@@ -51,54 +51,72 @@ export function declaredStates(machine: AnyStateMachine): string[] {
   return stateNodes(machine.root).map((node) => node.id);
 }
 
+/**
+ * Records what actors entered and took, for a test that replays paths itself: pass `inspect` to
+ * each actor, call `record` with its snapshot after each event, then read `result`.
+ */
+export function coverageRecorder() {
+  const seenStates = new Set<string>();
+  const seenTransitions = new Set<string>();
+  let paths = 0;
+  return {
+    inspect: (inspection: InspectionEvent) => {
+      if (inspection.type === '@xstate.microstep') {
+        // Transient states (left by an eventless transition in the same step) count as entered.
+        for (const node of (inspection.snapshot as unknown as { _nodes: AnyStateNode[] })._nodes)
+          seenStates.add(node.id);
+        for (const transition of inspection._transitions as unknown as TransitionLike[]) {
+          seenTransitions.add(transitionKey(transition));
+        }
+      }
+    },
+    record: (snapshot: { _nodes: unknown }) => {
+      for (const node of snapshot._nodes as AnyStateNode[]) seenStates.add(node.id);
+    },
+    /** Counts one replayed path. */
+    pathDone: () => {
+      paths += 1;
+    },
+    result: (machine: AnyStateMachine): ChartCoverage => {
+      const allStates = declaredStates(machine);
+      const allTransitions = declaredTransitions(machine);
+      return {
+        states: {
+          covered: allStates.filter((id) => seenStates.has(id)).length,
+          total: allStates.length,
+          missing: allStates.filter((id) => !seenStates.has(id)),
+        },
+        transitions: {
+          covered: allTransitions.filter((key) => seenTransitions.has(key)).length,
+          total: allTransitions.length,
+          missing: allTransitions.filter((key) => !seenTransitions.has(key)),
+        },
+        paths,
+      };
+    },
+  };
+}
+export type CoverageRecorder = ReturnType<typeof coverageRecorder>;
+
 /** Replays each path (a list of events) on a fresh actor and records what was entered and taken. */
 export function measureCoverage<TEvent extends EventObject>(
   machine: AnyStateMachine,
   paths: readonly (readonly TEvent[])[],
   input?: unknown,
 ): ChartCoverage {
-  const seenStates = new Set<string>();
-  const seenTransitions = new Set<string>();
+  const recorder = coverageRecorder();
   for (const events of paths) {
-    const actor = createActor(machine, {
-      input,
-      inspect: (inspection: InspectionEvent) => {
-        if (inspection.type === '@xstate.microstep') {
-          // Transient states (left by an eventless transition in the same step) count as entered.
-          for (const node of (inspection.snapshot as unknown as { _nodes: AnyStateNode[] })._nodes)
-            seenStates.add(node.id);
-          for (const transition of inspection._transitions as unknown as TransitionLike[]) {
-            seenTransitions.add(transitionKey(transition));
-          }
-        }
-      },
-    });
-    const record = () => {
-      for (const node of actor.getSnapshot()._nodes as AnyStateNode[]) seenStates.add(node.id);
-    };
+    const actor = createActor(machine, { input, inspect: recorder.inspect });
     actor.start();
-    record();
+    recorder.record(actor.getSnapshot());
     for (const event of events) {
       actor.send(event);
-      record();
+      recorder.record(actor.getSnapshot());
     }
     actor.stop();
+    recorder.pathDone();
   }
-  const allStates = declaredStates(machine);
-  const allTransitions = declaredTransitions(machine);
-  return {
-    states: {
-      covered: allStates.filter((id) => seenStates.has(id)).length,
-      total: allStates.length,
-      missing: allStates.filter((id) => !seenStates.has(id)),
-    },
-    transitions: {
-      covered: allTransitions.filter((key) => seenTransitions.has(key)).length,
-      total: allTransitions.length,
-      missing: allTransitions.filter((key) => !seenTransitions.has(key)),
-    },
-    paths: paths.length,
-  };
+  return recorder.result(machine);
 }
 
 export function printCoverage(name: string, coverage: ChartCoverage): void {
@@ -185,4 +203,17 @@ export function combineCoverage(
     },
     paths: coverages.reduce((sum, coverage) => sum + coverage.paths, 0),
   };
+}
+
+/**
+ * A run whose paths are generated when a test first reads them. A chart so broken that path
+ * generation throws then fails that test instead of the file's collection, which mutation testing
+ * would not count as a failed test.
+ */
+export function withLazyPaths<T extends object, P>(run: T, make: () => P): T & { readonly paths: P } {
+  let made: { value: P } | undefined;
+  return Object.defineProperty(run, 'paths', {
+    get: () => (made ??= { value: make() }).value,
+    enumerable: true,
+  }) as T & { readonly paths: P };
 }

@@ -12,6 +12,8 @@ export const TEST_DATABASES: readonly ('pglite' | 'postgres')[] = process.env.TE
 export const TEST_TODAY = '2026-11-23';
 
 export interface TestDatabase extends DbHandle {
+  /** The PostgreSQL database's URL, for a server process to open; null for PGlite. */
+  url: string | null;
   /** Drops the database (PostgreSQL) or closes it (PGlite). */
   destroy(): Promise<void>;
 }
@@ -22,6 +24,7 @@ export async function createTestDatabase(
   options: { seed?: boolean; today?: string; max?: number } = {},
 ): Promise<TestDatabase> {
   let handle: DbHandle;
+  let url: string | null = null;
   let drop = async () => {};
   if (kind === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
@@ -29,9 +32,10 @@ export async function createTestDatabase(
     const name = `berangkat_t_${randomBytes(6).toString('hex')}`;
     const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ url: url.toString(), max: options.max ?? 10 });
+    const target = new URL(adminUrl);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    handle = await openDatabase({ url, max: options.max ?? 10 });
     drop = async () => {
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end({ timeout: 5 });
@@ -43,6 +47,7 @@ export async function createTestDatabase(
   if (options.seed !== false) await seedDatabase(handle.db, { today: options.today ?? TEST_TODAY });
   return {
     ...handle,
+    url,
     async destroy() {
       await handle.close();
       await drop();

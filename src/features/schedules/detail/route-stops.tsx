@@ -2,6 +2,7 @@ import { ExternalLink, MapPin } from 'lucide-react';
 import type { DetailStop } from '../../../api/schedule-detail-queries';
 import { cx } from '../../../lib/cx';
 import { formatDateShort, formatTime } from '../../../lib/format';
+import { externalClick } from '../../../platform/native-bridge';
 import { mapsSearchUrl } from '../../../lib/maps';
 
 /**
@@ -23,6 +24,7 @@ export function MapLink({
     <a
       href={mapsSearchUrl(lat, lon)}
       target="_blank"
+      onClick={externalClick('maps')}
       rel="noopener noreferrer"
       aria-label={`Lihat Peta ${place}`}
       className={cx(

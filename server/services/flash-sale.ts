@@ -1,0 +1,486 @@
+/**
+ * Flash sale (spec section 7 "Flash sale"): sessions by day, cards by slot, the quiz that hands out
+ * a one-purchase key, and the purchase. The stock and the key are taken in one database
+ * transaction with conditional updates, so concurrent buyers (in any number of API processes)
+ * can never oversell a card or use a key twice.
+ */
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
+import {
+  FLASH_SALE_KEY_MINUTES,
+  FLASH_SALE_MESSAGES,
+  FLASH_SALE_PAY_MINUTES,
+  type FlashSaleBerandaResults,
+  type FlashSaleCard,
+  type FlashSaleCekSoalResults,
+  type FlashSaleDetailCardResults,
+  type FlashSaleJenisPembayaranResults,
+  type FlashSaleListCardResults,
+  type FlashSaleListSesiResults,
+  type FlashSaleListTransaksiResults,
+  type FlashSaleSession,
+  type FlashSaleSoalResults,
+  type FlashSaleStatus,
+  type FlashSaleTransaction,
+  type QuizOptionCode,
+} from '../../contract';
+import type { Database } from '../db/client';
+import {
+  flashSaleBlocks,
+  flashSaleCards,
+  flashSaleKeys,
+  flashSaleSessions,
+  flashSaleSlots,
+  flashSaleTransactions,
+  operators,
+  paymentMethods,
+} from '../db/schema';
+import { FLASH_SALE_DAYS, FLASH_SALE_TERMS } from '../db/seed-data/flash-sale';
+import { operatorLogoPath } from '../db/seed-data/operators';
+import { ApiError, notFound } from './errors';
+import type { PaymentProvider } from './payment-provider';
+import { listPaymentMethods, PAYMENT_MESSAGE } from './payments';
+import { withRetry } from './reservations-db';
+
+const notRunning = () => new ApiError(409, 'FLS-1', FLASH_SALE_MESSAGES.notRunning);
+const wrongAnswer = () => new ApiError(403, 'FLS-2', FLASH_SALE_MESSAGES.wrongAnswer);
+const keyInvalid = () => new ApiError(403, 'FLS-3', FLASH_SALE_MESSAGES.keyInvalid);
+const soldOut = () => new ApiError(409, 'FLS-4', FLASH_SALE_MESSAGES.soldOut);
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+// ---------------------------------------------------------------------------------------------
+// Reading.
+
+type SlotRow = { id: number; sessionId: number; name: string; date: string; startsAt: Date; endsAt: Date };
+
+function statusOf(slot: Pick<SlotRow, 'startsAt' | 'endsAt'>, now: Date): FlashSaleStatus {
+  if (now < slot.startsAt) return 'akan-datang';
+  return now < slot.endsAt ? 'berlangsung' : 'selesai';
+}
+
+function sessionOf(slot: SlotRow, now: Date): FlashSaleSession {
+  return {
+    sesi_sub_id: slot.id,
+    sesi_id: slot.sessionId,
+    nama: slot.name,
+    tanggal: slot.date,
+    mulai: slot.startsAt.toISOString(),
+    selesai: slot.endsAt.toISOString(),
+    status: statusOf(slot, now),
+  };
+}
+
+const slotColumns = {
+  id: flashSaleSlots.id,
+  sessionId: flashSaleSlots.sessionId,
+  name: flashSaleSlots.name,
+  date: flashSaleSessions.date,
+  startsAt: flashSaleSlots.startsAt,
+  endsAt: flashSaleSlots.endsAt,
+};
+
+const slotsQuery = (db: Database) =>
+  db
+    .select(slotColumns)
+    .from(flashSaleSlots)
+    .innerJoin(flashSaleSessions, eq(flashSaleSessions.id, flashSaleSlots.sessionId));
+
+export async function flashSaleHome(db: Database, today: string, now: Date): Promise<FlashSaleBerandaResults> {
+  const [days, current, next] = await Promise.all([
+    db
+      .select({ date: flashSaleSessions.date })
+      .from(flashSaleSessions)
+      .where(gte(flashSaleSessions.date, today))
+      .orderBy(asc(flashSaleSessions.date))
+      .limit(FLASH_SALE_DAYS),
+    slotsQuery(db)
+      .where(and(lte(flashSaleSlots.startsAt, now), gt(flashSaleSlots.endsAt, now)))
+      .orderBy(asc(flashSaleSlots.startsAt))
+      .limit(1),
+    slotsQuery(db).where(gt(flashSaleSlots.startsAt, now)).orderBy(asc(flashSaleSlots.startsAt)).limit(1),
+  ]);
+  return {
+    judul: 'Flash Sale Tiket Travel',
+    deskripsi:
+      'Tiket shuttle dan bus dengan harga kilat. Pilih sesi, jawab satu soal dengan benar, lalu bayar sebelum stok habis.',
+    syarat: [...FLASH_SALE_TERMS],
+    tanggal: days.map((row) => row.date),
+    sesi_berlangsung: current[0] ? sessionOf(current[0], now) : null,
+    sesi_berikutnya: next[0] ? sessionOf(next[0], now) : null,
+    waktu_server: now.toISOString(),
+  };
+}
+
+export async function listFlashSaleSessions(db: Database, date: string, now: Date): Promise<FlashSaleListSesiResults> {
+  const slots = await slotsQuery(db).where(eq(flashSaleSessions.date, date)).orderBy(asc(flashSaleSlots.startsAt));
+  return { tanggal: date, list: slots.map((slot) => sessionOf(slot, now)), waktu_server: now.toISOString() };
+}
+
+const cardColumns = {
+  id: flashSaleCards.id,
+  slotId: flashSaleCards.slotId,
+  title: flashSaleCards.title,
+  operatorCode: operators.code,
+  operatorName: operators.name,
+  origin: flashSaleCards.origin,
+  destination: flashSaleCards.destination,
+  normalPrice: flashSaleCards.normalPrice,
+  salePrice: flashSaleCards.salePrice,
+  stock: flashSaleCards.stock,
+  sold: flashSaleCards.sold,
+  validFrom: flashSaleCards.validFrom,
+  validUntil: flashSaleCards.validUntil,
+};
+type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'] };
+
+function cardOf(row: CardRow): FlashSaleCard {
+  return {
+    card_id: row.id,
+    sesi_sub_id: row.slotId,
+    judul: row.title,
+    operator_kode: row.operatorCode,
+    operator_nama: row.operatorName,
+    operator_logo: operatorLogoPath(row.operatorCode),
+    asal: row.origin,
+    tujuan: row.destination,
+    harga_normal: row.normalPrice,
+    harga_flashsale: row.salePrice,
+    stok: row.stock,
+    terjual: row.sold,
+    sisa: row.stock - row.sold,
+    berlaku_mulai: row.validFrom,
+    berlaku_sampai: row.validUntil,
+  };
+}
+
+async function findSlot(db: Database, slotId: number): Promise<SlotRow> {
+  const [slot] = await slotsQuery(db).where(eq(flashSaleSlots.id, slotId)).limit(1);
+  if (!slot) throw notFound('Sesi flash sale tidak ditemukan');
+  return slot;
+}
+
+export async function flashSaleCardsOf(db: Database, slotId: number, now: Date): Promise<FlashSaleListCardResults> {
+  const slot = await findSlot(db, slotId);
+  const rows = await db
+    .select(cardColumns)
+    .from(flashSaleCards)
+    .innerJoin(operators, eq(operators.id, flashSaleCards.operatorId))
+    .where(eq(flashSaleCards.slotId, slotId))
+    .orderBy(asc(flashSaleCards.id));
+  return { sesi: sessionOf(slot, now), list: rows.map(cardOf), waktu_server: now.toISOString() };
+}
+
+async function findCard(db: Database, cardId: number) {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      description: flashSaleCards.description,
+      terms: flashSaleCards.terms,
+      question: flashSaleCards.question,
+      options: flashSaleCards.options,
+      answer: flashSaleCards.answer,
+    })
+    .from(flashSaleCards)
+    .innerJoin(operators, eq(operators.id, flashSaleCards.operatorId))
+    .where(eq(flashSaleCards.id, cardId))
+    .limit(1);
+  if (!row) throw notFound(FLASH_SALE_MESSAGES.cardUnknown);
+  return { card: row, slot: await findSlot(db, row.slotId) };
+}
+
+export async function flashSaleCardDetail(
+  db: Database,
+  cardId: number,
+  now: Date,
+): Promise<FlashSaleDetailCardResults> {
+  const { card, slot } = await findCard(db, cardId);
+  return {
+    ...cardOf(card),
+    deskripsi: card.description,
+    syarat: card.terms,
+    sesi: sessionOf(slot, now),
+    waktu_server: now.toISOString(),
+  };
+}
+
+/** The card on sale now, or FLS-1 (not running) / FLS-4 (sold out). */
+async function cardOnSale(db: Database, cardId: number, now: Date) {
+  const found = await findCard(db, cardId);
+  if (statusOf(found.slot, now) !== 'berlangsung') throw notRunning();
+  if (found.card.sold >= found.card.stock) throw soldOut();
+  return found;
+}
+
+export async function flashSaleQuiz(db: Database, cardId: number, now: Date): Promise<FlashSaleSoalResults> {
+  const { card } = await cardOnSale(db, cardId, now);
+  return { card_id: card.id, soal: card.question, pilihan: card.options };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The quiz's key and the purchase.
+
+const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/**
+ * A right answer stores a fresh key (only its hash) and answers it; a wrong one blocks the card for
+ * this client until the slot ends. A blocked client gets FLS-2 again whatever it answers.
+ */
+export async function checkFlashSaleAnswer(
+  db: Database,
+  query: { cardId: number; answer: QuizOptionCode; client: string },
+  now: Date,
+): Promise<FlashSaleCekSoalResults> {
+  const { card, slot } = await cardOnSale(db, query.cardId, now);
+  const [blocked] = await db
+    .select({ until: flashSaleBlocks.until })
+    .from(flashSaleBlocks)
+    .where(
+      and(
+        eq(flashSaleBlocks.cardId, card.id),
+        eq(flashSaleBlocks.client, query.client),
+        gt(flashSaleBlocks.until, now),
+      ),
+    )
+    .limit(1);
+  if (blocked) throw wrongAnswer();
+  if (query.answer !== card.answer) {
+    await db
+      .insert(flashSaleBlocks)
+      .values({ cardId: card.id, client: query.client, until: slot.endsAt })
+      .onConflictDoUpdate({ target: [flashSaleBlocks.cardId, flashSaleBlocks.client], set: { until: slot.endsAt } });
+    throw wrongAnswer();
+  }
+  const key = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + FLASH_SALE_KEY_MINUTES * 60_000);
+  await db.insert(flashSaleKeys).values({ cardId: card.id, keyHash: hashOf(key), expiresAt });
+  return { benar: true, key_auth: key, berlaku_sampai: expiresAt.toISOString(), waktu_server: now.toISOString() };
+}
+
+/** The key's row if it is this card's, unused and unexpired; FLS-3 otherwise. */
+async function usableKey(db: Database, cardId: number, key: string, now: Date) {
+  const [row] = await db
+    .select({ id: flashSaleKeys.id })
+    .from(flashSaleKeys)
+    .where(
+      and(
+        eq(flashSaleKeys.keyHash, hashOf(key)),
+        eq(flashSaleKeys.cardId, cardId),
+        isNull(flashSaleKeys.usedAt),
+        gt(flashSaleKeys.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!row) throw keyInvalid();
+  return row;
+}
+
+export async function flashSalePaymentMethods(
+  db: Database,
+  query: { cardId: number; key: string },
+  now: Date,
+): Promise<FlashSaleJenisPembayaranResults> {
+  const { card } = await findCard(db, query.cardId);
+  await usableKey(db, card.id, query.key, now);
+  return listPaymentMethods(db, { amount: card.salePrice, voucherCode: undefined, order: null });
+}
+
+export interface FlashSalePurchase {
+  cardId: number;
+  key: string;
+  bookerName: string;
+  bookerEmail: string;
+  bookerPhone: string;
+  methodCode: string;
+  customerId: number | null;
+}
+
+function newTransactionCode(): string {
+  let code = 'FS';
+  while (code.length < 10) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+/**
+ * Buys one card: inside one transaction the key is spent (only if unused, unexpired and this
+ * card's) and one unit of stock taken (only while sold < stock); either refusal rolls both back.
+ */
+export async function buyFlashSaleCard(
+  db: Database,
+  purchase: FlashSalePurchase,
+  now: Date,
+  provider: PaymentProvider,
+): Promise<FlashSaleTransaction> {
+  const { card, slot } = await findCard(db, purchase.cardId);
+  if (statusOf(slot, now) !== 'berlangsung') throw notRunning();
+  const methods = await listPaymentMethods(db, { amount: card.salePrice, voucherCode: undefined, order: null });
+  const method = methods.list.find((item) => item.kode === purchase.methodCode);
+  if (!method) throw new ApiError(422, 'PAY-3', PAYMENT_MESSAGE.methodUnknown);
+  const code = await withRetry(() =>
+    db.transaction(async (tx) => {
+      const [key] = await tx
+        .update(flashSaleKeys)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(flashSaleKeys.keyHash, hashOf(purchase.key)),
+            eq(flashSaleKeys.cardId, card.id),
+            isNull(flashSaleKeys.usedAt),
+            gt(flashSaleKeys.expiresAt, now),
+          ),
+        )
+        .returning({ id: flashSaleKeys.id });
+      if (!key) throw keyInvalid();
+      const [taken] = await tx
+        .update(flashSaleCards)
+        .set({ sold: sql`${flashSaleCards.sold} + 1` })
+        .where(and(eq(flashSaleCards.id, card.id), lt(flashSaleCards.sold, flashSaleCards.stock)))
+        .returning({ id: flashSaleCards.id });
+      if (!taken) throw soldOut();
+      const transactionCode = newTransactionCode();
+      await tx.insert(flashSaleTransactions).values({
+        code: transactionCode,
+        cardId: card.id,
+        keyId: key.id,
+        customerId: purchase.customerId,
+        bookerName: purchase.bookerName,
+        bookerEmail: purchase.bookerEmail,
+        bookerPhone: purchase.bookerPhone,
+        paymentMethodCode: method.kode,
+        price: card.salePrice,
+        fee: method.biaya,
+        total: method.total,
+        createdAt: now,
+        payBy: new Date(now.getTime() + FLASH_SALE_PAY_MINUTES * 60_000),
+      });
+      return transactionCode;
+    }),
+  );
+  return flashSaleTransaction(db, code, now, provider);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transactions.
+
+const transactionColumns = {
+  code: flashSaleTransactions.code,
+  status: flashSaleTransactions.status,
+  customerId: flashSaleTransactions.customerId,
+  bookerName: flashSaleTransactions.bookerName,
+  bookerEmail: flashSaleTransactions.bookerEmail,
+  bookerPhone: flashSaleTransactions.bookerPhone,
+  methodCode: flashSaleTransactions.paymentMethodCode,
+  methodName: paymentMethods.name,
+  methodKind: paymentMethods.kind,
+  price: flashSaleTransactions.price,
+  fee: flashSaleTransactions.fee,
+  total: flashSaleTransactions.total,
+  createdAt: flashSaleTransactions.createdAt,
+  payBy: flashSaleTransactions.payBy,
+  ...cardColumns,
+};
+
+const transactionsQuery = (db: Database) =>
+  db
+    .select(transactionColumns)
+    .from(flashSaleTransactions)
+    .innerJoin(flashSaleCards, eq(flashSaleCards.id, flashSaleTransactions.cardId))
+    .innerJoin(operators, eq(operators.id, flashSaleCards.operatorId))
+    .innerJoin(paymentMethods, eq(paymentMethods.code, flashSaleTransactions.paymentMethodCode));
+
+type TransactionRow = Awaited<ReturnType<typeof transactionsQuery>>[number];
+
+function transactionOf(row: TransactionRow, now: Date, provider: PaymentProvider): FlashSaleTransaction {
+  const card = cardOf(row);
+  const expired = row.status === 'menunggu-pembayaran' && row.payBy <= now;
+  const charge = provider.createCharge(
+    { code: row.code, amount: row.total, expiresAt: row.payBy },
+    { code: row.methodCode, kind: row.methodKind },
+  );
+  return {
+    transaksi_kode: row.code,
+    status: expired ? 'kedaluwarsa' : row.status,
+    card: {
+      card_id: card.card_id,
+      judul: card.judul,
+      operator_kode: card.operator_kode,
+      operator_nama: card.operator_nama,
+      operator_logo: card.operator_logo,
+      asal: card.asal,
+      tujuan: card.tujuan,
+      berlaku_mulai: card.berlaku_mulai,
+      berlaku_sampai: card.berlaku_sampai,
+    },
+    pemesan_nama: row.bookerName,
+    pemesan_email: row.bookerEmail,
+    pemesan_telp: row.bookerPhone,
+    jenis_pembayaran_kode: row.methodCode,
+    jenis_pembayaran_nama: row.methodName,
+    harga: row.price,
+    biaya_admin: row.fee,
+    total_bayar: row.total,
+    nomor_bayar: charge.nomorBayar,
+    dibuat_pada: row.createdAt.toISOString(),
+    batas_bayar: row.payBy.toISOString(),
+  };
+}
+
+export async function flashSaleTransaction(
+  db: Database,
+  code: string,
+  now: Date,
+  provider: PaymentProvider,
+  mayRead: (row: { customerId: number | null }) => boolean = () => true,
+): Promise<FlashSaleTransaction> {
+  const [row] = await transactionsQuery(db).where(eq(flashSaleTransactions.code, code)).limit(1);
+  // One answer for an unknown code and one the caller may not read: codes cannot be probed.
+  if (!row || !mayRead(row)) throw notFound(FLASH_SALE_MESSAGES.transactionUnknown);
+  return transactionOf(row, now, provider);
+}
+
+const PAGE_SIZE = 10;
+
+export async function flashSaleTransactionsOf(
+  db: Database,
+  customerId: number,
+  page: number,
+  now: Date,
+  provider: PaymentProvider,
+): Promise<FlashSaleListTransaksiResults> {
+  const [rows, [total]] = await Promise.all([
+    transactionsQuery(db)
+      .where(eq(flashSaleTransactions.customerId, customerId))
+      .orderBy(desc(flashSaleTransactions.createdAt), desc(flashSaleTransactions.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(flashSaleTransactions).where(eq(flashSaleTransactions.customerId, customerId)),
+  ]);
+  return {
+    list: rows.map((row) => transactionOf(row, now, provider)),
+    page,
+    total_page: Math.ceil((total?.n ?? 0) / PAGE_SIZE),
+  };
+}
+
+/**
+ * Unpaid transactions past their deadline give their unit of stock back, once: the status change
+ * and the stock move are one statement's work per card.
+ */
+export async function sweepFlashSale(db: Database, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(flashSaleTransactions)
+      .set({ status: 'kedaluwarsa' })
+      .where(and(eq(flashSaleTransactions.status, 'menunggu-pembayaran'), lt(flashSaleTransactions.payBy, now)))
+      .returning({ cardId: flashSaleTransactions.cardId });
+    const perCard = new Map<number, number>();
+    for (const row of expired) perCard.set(row.cardId, (perCard.get(row.cardId) ?? 0) + 1);
+    for (const [cardId, n] of perCard) {
+      await tx
+        .update(flashSaleCards)
+        .set({ sold: sql`${flashSaleCards.sold} - ${n}` })
+        .where(eq(flashSaleCards.id, cardId));
+    }
+    return expired.length;
+  });
+}

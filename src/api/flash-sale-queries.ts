@@ -1,0 +1,84 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { FlashSaleSession } from '../../contract/flashsale';
+import { ORDER_KEY_HEADER } from '../../contract/payment';
+import type { FlashSaleSlot } from '../../machines/flash-sale.machine';
+import { api } from './api';
+import { isApiError, type ApiClient } from './client';
+
+/**
+ * The flash sale's reads (spec section 7 "Flash sale"). The purchase flow's calls (question,
+ * answer, methods, purchase) are the machine's effects (src/flow/flash-sale-flow.ts).
+ */
+
+/** While a slot runs its cards are read again this often, so "Terjual" moves as people buy. */
+export const FLASH_SALE_LIVE_MS = 10_000;
+
+const noRetryOnRefusal = (failures: number, error: unknown) =>
+  failures < 2 && isApiError(error) && error.code === 'NETWORK';
+
+export const flashSaleHomeQueryOptions = (client: ApiClient = api) =>
+  queryOptions({
+    queryKey: ['flashsale', 'beranda'],
+    queryFn: ({ signal }) => client.request('flashsaleBeranda', {}, { signal }),
+    staleTime: 30_000,
+    retry: noRetryOnRefusal,
+  });
+
+export const flashSaleSessionsQueryOptions = (date: string, client: ApiClient = api) =>
+  queryOptions({
+    queryKey: ['flashsale', 'list-sesi', { date }],
+    queryFn: ({ signal }) => client.request('flashsaleListSesi', { tanggal: date }, { signal }),
+    staleTime: 30_000,
+    retry: noRetryOnRefusal,
+  });
+
+export const flashSaleCardsQueryOptions = (slotId: number, live: boolean, client: ApiClient = api) =>
+  queryOptions({
+    queryKey: ['flashsale', 'list-card', { slotId }],
+    queryFn: ({ signal }) => client.request('flashsaleListCard', { sesi_sub_id: slotId }, { signal }),
+    staleTime: live ? 0 : 30_000,
+    refetchInterval: live ? FLASH_SALE_LIVE_MS : false,
+    retry: noRetryOnRefusal,
+  });
+
+export const flashSaleCardQueryOptions = (cardId: number, client: ApiClient = api) =>
+  queryOptions({
+    queryKey: ['flashsale', 'detail-card', { cardId }],
+    queryFn: ({ signal }) => client.request('flashsaleDetailCard', { card_id: cardId }, { signal }),
+    staleTime: 0,
+    refetchInterval: FLASH_SALE_LIVE_MS,
+    retry: noRetryOnRefusal,
+  });
+
+export const flashSaleTransactionQueryOptions = (code: string, key: string | null, client: ApiClient = api) =>
+  queryOptions({
+    queryKey: ['flashsale', 'detail-transaksi', { code }],
+    queryFn: ({ signal }) =>
+      client.request(
+        'flashsaleDetailTransaksi',
+        { transaksi_kode: code },
+        { signal, ...(key ? { headers: { [ORDER_KEY_HEADER]: key } } : {}) },
+      ),
+    retry: noRetryOnRefusal,
+  });
+
+/** The reply's slots as the machine reads them (instants in milliseconds). */
+export function slotsOf(list: readonly FlashSaleSession[]): FlashSaleSlot[] {
+  return list.map((slot) => ({
+    id: slot.sesi_sub_id,
+    name: slot.nama,
+    startsAtMs: Date.parse(slot.mulai),
+    endsAtMs: Date.parse(slot.selesai),
+    status: slot.status,
+  }));
+}
+
+/** flashsale/list-transaksi (bearer): the customer's purchases, newest first. */
+export const flashSaleHistoryQueryOptions = (client: ApiClient = api) =>
+  infiniteQueryOptions({
+    queryKey: ['flashsale', 'list-transaksi'] as const,
+    queryFn: ({ pageParam, signal }) => client.request('flashsaleListTransaksi', { page: pageParam }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.total_page ? last.page + 1 : undefined),
+    retry: noRetryOnRefusal,
+  });

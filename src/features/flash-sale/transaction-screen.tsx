@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { CircleCheck, Clock3 } from 'lucide-react';
+import type { FlashSaleTransaction } from '../../../contract/flashsale';
+import { flashSaleTransactionQueryOptions } from '../../api/flash-sale-queries';
+import { isApiError } from '../../api/client';
+import { buttonStyles } from '../../components/button-styles';
+import { Navbar } from '../../components/navbar';
+import { cx } from '../../lib/cx';
+import { formatDateShort, formatRupiah } from '../../lib/format';
+import { orderKeyOf } from '../../platform/order-keys';
+import { ListSkeleton, LoadFailed } from '../account/account-page';
+import { formatInstant } from '../order/order-format';
+
+export const TRANSACTION_TEXT = {
+  title: 'Transaksi Flash Sale',
+  code: 'Kode Transaksi',
+  status: {
+    'menunggu-pembayaran': 'Menunggu Pembayaran',
+    lunas: 'Lunas',
+    kedaluwarsa: 'Kedaluwarsa',
+  } satisfies Record<FlashSaleTransaction['status'], string>,
+  payTo: 'Nomor Pembayaran',
+  payBefore: 'Bayar sebelum',
+  total: 'Total Bayar',
+  more: 'Flash Sale Lainnya',
+  notFound: 'Transaksi tidak ditemukan di perangkat ini. Masuk dengan akun pembeli untuk melihatnya.',
+} as const;
+
+/** /app/flash-sale/transaksi/$kode: what was bought and how to pay for it. */
+export function FlashSaleTransactionScreen({ code }: { code: string }) {
+  const query = useQuery(flashSaleTransactionQueryOptions(code, orderKeyOf(code)));
+  return (
+    <>
+      <Navbar title={TRANSACTION_TEXT.title} />
+      <main id="main" className="mx-auto w-full max-w-2xl flex-1 space-y-4 px-4 py-4">
+        {query.isError ? (
+          isApiError(query.error) && query.error.code === 'NFD-1' ? (
+            <p role="alert" className="hairline rounded-card border-grey-200 bg-white p-6 text-center">
+              {TRANSACTION_TEXT.notFound}
+            </p>
+          ) : (
+            <LoadFailed onRetry={() => void query.refetch()} />
+          )
+        ) : !query.data ? (
+          <ListSkeleton rows={3} label="Memuat transaksi" />
+        ) : (
+          <Transaction transaction={query.data} />
+        )}
+        <Link to="/app/flash-sale" className={cx(buttonStyles.secondary, 'w-full')}>
+          {TRANSACTION_TEXT.more}
+        </Link>
+      </main>
+    </>
+  );
+}
+
+function Transaction({ transaction }: { transaction: FlashSaleTransaction }) {
+  const paid = transaction.status === 'lunas';
+  return (
+    <section aria-labelledby="fs-trx-title" className="hairline rounded-card border-grey-200 bg-white p-5">
+      <p className="text-sm text-grey-700">{TRANSACTION_TEXT.code}</p>
+      <h2 id="fs-trx-title" className="font-mono text-2xl font-extrabold tracking-wider">
+        {transaction.transaksi_kode}
+      </h2>
+      <p
+        className={cx(
+          'mt-2 inline-flex items-center gap-1 rounded-full px-3 py-1 text-sm font-semibold',
+          paid ? 'bg-success-50 text-success-700' : 'bg-warning-50 text-grey-900',
+        )}
+      >
+        {paid ? (
+          <CircleCheck className="size-4" aria-hidden="true" />
+        ) : (
+          <Clock3 className="size-4" aria-hidden="true" />
+        )}
+        {TRANSACTION_TEXT.status[transaction.status]}
+      </p>
+      {transaction.status === 'menunggu-pembayaran' ? (
+        <dl className="mt-4 space-y-2 text-sm">
+          <div>
+            <dt className="text-grey-700">{transaction.jenis_pembayaran_nama}</dt>
+            <dd className="font-mono text-xl font-bold">{transaction.nomor_bayar ?? '-'}</dd>
+          </div>
+          <div>
+            <dt className="text-grey-700">{TRANSACTION_TEXT.payBefore}</dt>
+            <dd className="font-semibold">{formatInstant(transaction.batas_bayar)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <dl className="mt-4 space-y-1 border-t border-grey-200 pt-4 text-sm">
+        <div className="flex justify-between gap-2">
+          <dt>
+            {transaction.card.asal} → {transaction.card.tujuan} ({transaction.card.operator_nama})
+          </dt>
+          <dd>{formatRupiah(transaction.harga)}</dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt>Biaya admin</dt>
+          <dd>{formatRupiah(transaction.biaya_admin)}</dd>
+        </div>
+        <div className="flex justify-between gap-2 font-bold">
+          <dt>{TRANSACTION_TEXT.total}</dt>
+          <dd>{formatRupiah(transaction.total_bayar)}</dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-xs text-grey-700">
+        Berlaku untuk keberangkatan {formatDateShort(transaction.card.berlaku_mulai)} -{' '}
+        {formatDateShort(transaction.card.berlaku_sampai)}. Pemesan: {transaction.pemesan_nama}.
+      </p>
+    </section>
+  );
+}
