@@ -14,6 +14,8 @@ import * as account from './account';
 import * as reservation from './reservation';
 import * as vouchers from './vouchers';
 import * as support from './support';
+import * as souvenir from './souvenir';
+import * as content from './content';
 
 const noInput = () => z.object({});
 
@@ -155,6 +157,44 @@ export const endpoints = {
   feedbackCreate: post('/feedback-create', feedback.FeedbackCreateBodySchema, feedback.FeedbackSchema),
   feedbackRiwayat: get('/feedback-riwayat', feedback.FeedbackRiwayatQuerySchema, feedback.FeedbackRiwayatResultsSchema),
   feedbackDetail: get('/feedback-detail', feedback.FeedbackDetailQuerySchema, feedback.FeedbackSchema),
+  messageSouvenir: get('/message-souvenir', noInput(), souvenir.MessageSouvenirResultsSchema),
+  bannerOlehOleh: get('/banner-oleh-oleh', noInput(), souvenir.BannerOlehOlehResultsSchema),
+  listProdukOlehOleh: get(
+    '/list-produk-oleh-oleh',
+    souvenir.ListProdukOlehOlehQuerySchema,
+    souvenir.ListProdukOlehOlehResultsSchema,
+  ),
+  detailProdukOlehOleh: get(
+    '/detail-produk-oleh-oleh',
+    souvenir.DetailProdukOlehOlehQuerySchema,
+    souvenir.DetailProdukOlehOlehResultsSchema,
+  ),
+  rekomendasiProdukOlehOleh: get(
+    '/rekomendasi-produk-oleh-oleh',
+    noInput(),
+    souvenir.RekomendasiProdukOlehOlehResultsSchema,
+  ),
+  formatPesanOlehOleh: get('/format-pesan-oleh-oleh', noInput(), souvenir.FormatPesanOlehOlehResultsSchema),
+  detailBlog: get(`/${PREFIX}/detail-blog`, content.DetailBlogQuerySchema, content.DetailBlogResultsSchema),
+  listHighlightOperator: get(
+    `/${PREFIX}/list-highlight-operator`,
+    content.ListHighlightOperatorQuerySchema,
+    content.ListHighlightOperatorResultsSchema,
+  ),
+  listPath: get(`/${PREFIX}/list-path`, noInput(), content.ListPathResultsSchema),
+  listBannerEvent: get(`/${PREFIX}/list-banner-event`, noInput(), content.ListBannerEventResultsSchema),
+  listVoucherEvent: get(
+    `/${PREFIX}/list-voucher-event`,
+    content.ListVoucherEventQuerySchema,
+    content.ListVoucherEventResultsSchema,
+  ),
+  listBanner: get('/list-banner', content.ListBannerQuerySchema, content.ListBannerResultsSchema),
+  listBannerKategori: get('/list-banner-kategori', noInput(), content.ListBannerKategoriResultsSchema),
+  bannerPopup: get('/banner-popup', content.BannerPopupQuerySchema, content.BannerPopupResultsSchema),
+  rekomendasiFaq: get('/rekomendasi-faq', noInput(), content.ListFaqResultsSchema),
+  listFaq: get('/list-faq', noInput(), content.ListFaqResultsSchema),
+  /** Feature flags (refundable, berkah, point), the call centre and social links of this deployment. */
+  konfigurasi: get(`/${PREFIX}/konfigurasi`, noInput(), content.KonfigurasiResultsSchema),
   /** Paid reservations' donations only. */
   donasiSummary: get('/donasi/summary', noInput(), donation.DonasiSummaryResultsSchema),
   donasiListKomentar: get(

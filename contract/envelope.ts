@@ -34,6 +34,7 @@ export const ErrorCodeSchema = z.enum([
   'FLS-2', // flash-sale quiz answered wrong: the card is blocked for this client this session
   'FLS-3', // flash-sale purchase key missing, expired, used or for another card
   'FLS-4', // flash-sale card sold out
+  'FTR-1', // an option whose feature flag is off (refundable, berkah, point)
   'SRV-1', // unexpected server failure
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -17,4 +17,6 @@ export * from './flashsale';
 export * from './donation';
 export * from './referral';
 export * from './feedback';
+export * from './souvenir';
+export * from './content';
 export * from './api';

@@ -29,6 +29,9 @@ import { pointRoutes } from './routes/points';
 import { reservationRoutes } from './routes/reservations';
 import { scheduleRoutes } from './routes/schedules';
 import { voucherRoutes } from './routes/vouchers';
+import { souvenirRoutes } from './routes/souvenirs';
+import { contentRoutes } from './routes/content';
+import { DEFAULT_CONFIG, type ProductConfig } from './services/config';
 
 export interface AppDeps {
   db: Database;
@@ -57,6 +60,8 @@ export interface AppDeps {
   otpSecret?: string;
   /** Delivers one-time codes; the development outbox (log and otp_outbox) by default. */
   otpSender?: OtpSender;
+  /** Feature flags, call centre and social links; everything on by default. */
+  config?: ProductConfig;
 }
 
 export type App = Hono<AppEnv>;
@@ -74,6 +79,7 @@ export function createApp(deps: AppDeps): App {
   const store = deps.limiterStore ?? memoryStore();
   const limiters = limitersOn(store, now, deps.clientRateFactor ?? 1);
   const otpSecret = deps.otpSecret;
+  const config = deps.config ?? DEFAULT_CONFIG;
   // Read from the database on first use, once; a failed read is tried again on the next request.
   let sharedSecret: Promise<string> | null = null;
   const secret = () => {
@@ -98,7 +104,7 @@ export function createApp(deps: AppDeps): App {
   });
   pointRoutes(api, deps.db);
   scheduleRoutes(api, deps.db, deps.today);
-  bookingRoutes(api, deps.db, deps.today, now);
+  bookingRoutes(api, deps.db, deps.today, now, config);
   const holdRate = deps.holdRatePerMinute
     ? { ...HOLD_RATE, burst: deps.holdRatePerMinute, perMinute: deps.holdRatePerMinute }
     : HOLD_RATE;
@@ -109,6 +115,7 @@ export function createApp(deps: AppDeps): App {
     now,
     orderKeySecret,
     createRateLimiter(store, 'hold-kursi', holdRate, now),
+    config,
   );
   voucherRoutes(api, deps.db, deps.today);
   customerRoutes(api, deps.db, deps.today, now);
@@ -119,6 +126,8 @@ export function createApp(deps: AppDeps): App {
   referralRoutes(api, deps.db);
   feedbackRoutes(api, deps.db, now);
   flashSaleRoutes(api, { db: deps.db, today: deps.today, now, orderKeySecret, provider });
+  souvenirRoutes(api, deps.db, config);
+  contentRoutes(api, deps.db, deps.today, config);
   if (demo) demoRoutes(api, deps.db);
   api.all('*', (c) => replyError(c, 404, 'NFD-1', NOT_FOUND_MESSAGE));
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_BASIC_CREDENTIALS, DateSchema, type Platform } from '../contract';
+import { DEFAULT_CONFIG, type ProductConfig } from './services/config';
 
 /** `user:password`; the password may itself hold colons. */
 const credentials = (fallback: { user: string; password: string }) =>
@@ -49,7 +50,18 @@ const EnvSchema = z.object({
    * runs from one address, so its servers raise it; a traveller never comes near the defaults.
    */
   CLIENT_RATE_FACTOR: z.coerce.number({ error: 'harus berupa angka' }).int().min(1).max(10_000).optional(),
+  /** Feature flags (spec section 3): on unless set to 0 or false. */
+  FEATURE_REFUNDABLE: z.enum(['1', '0', 'true', 'false'], { error: 'harus 1, 0, true atau false' }).optional(),
+  FEATURE_BERKAH: z.enum(['1', '0', 'true', 'false'], { error: 'harus 1, 0, true atau false' }).optional(),
+  FEATURE_POINT: z.enum(['1', '0', 'true', 'false'], { error: 'harus 1, 0, true atau false' }).optional(),
+  /** The call centre's WhatsApp number, digits with the country code. */
+  CALL_CENTER_WHATSAPP: z
+    .string()
+    .regex(/^\d{8,15}$/, 'harus 8 sampai 15 angka dengan kode negara, mis. 6281100001111')
+    .optional(),
 });
+
+const flagOn = (value: string | undefined) => value === undefined || value === '1' || value === 'true';
 
 export type BasicCredentials = Record<Platform, { user: string; password: string }>;
 
@@ -67,6 +79,7 @@ export interface Env {
   redisUrl: string | undefined;
   otpSecret: string | undefined;
   clientRateFactor: number;
+  config: ProductConfig;
 }
 
 /** Reads and checks the environment once; a bad value stops start-up with a clear message. */
@@ -98,5 +111,17 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     redisUrl: env.REDIS_URL,
     otpSecret: env.OTP_SECRET,
     clientRateFactor: env.CLIENT_RATE_FACTOR ?? 1,
+    config: {
+      ...DEFAULT_CONFIG,
+      features: {
+        refundable: flagOn(env.FEATURE_REFUNDABLE),
+        berkah: flagOn(env.FEATURE_BERKAH),
+        point: flagOn(env.FEATURE_POINT),
+      },
+      callCenter: {
+        ...DEFAULT_CONFIG.callCenter,
+        whatsapp: env.CALL_CENTER_WHATSAPP ?? DEFAULT_CONFIG.callCenter.whatsapp,
+      },
+    },
   };
 }

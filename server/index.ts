@@ -67,6 +67,7 @@ const app = createApp({
   ...(env.holdRatePerMinute ? { holdRatePerMinute: env.holdRatePerMinute } : {}),
   limiterStore,
   clientRateFactor: env.clientRateFactor,
+  config: env.config,
   otpSecret,
 });
 if (env.demo) logger.info('Mode demo aktif: simulasi pembayaran dan ubah harga tersedia');

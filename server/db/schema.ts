@@ -631,3 +631,120 @@ export const feedbacks = pgTable(
   },
   (t) => [index('feedbacks_customer_idx').on(t.customerId, t.createdAt)],
 );
+
+/** An image with its intrinsic size, so pages reserve its box before it loads. */
+export interface ImageRow {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export const souvenirCategories = pgTable('souvenir_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  position: smallint('position').notNull(),
+});
+
+/** Oleh-oleh the call centre takes orders for; `recommended` ones lead the page. */
+export const souvenirProducts = pgTable(
+  'souvenir_products',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => souvenirCategories.id),
+    name: text('name').notNull().unique(),
+    unit: text('unit').notNull(),
+    price: integer('price').notNull(),
+    origin: text('origin').notNull(),
+    seller: text('seller').notNull(),
+    description: text('description').notNull(),
+    keepsDays: smallint('keeps_days').notNull(),
+    image: jsonb('image').$type<ImageRow>().notNull(),
+    recommended: boolean('recommended').notNull().default(false),
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    index('souvenir_products_category_idx').on(t.categoryId, t.position),
+    check('souvenir_products_price', sql`${t.price} > 0`),
+  ],
+);
+
+/** Banners by placement (beranda, oleh-oleh, promo); `position` orders them. */
+export const bannerCategories = pgTable('banner_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  position: smallint('position').notNull(),
+});
+
+export const banners = pgTable(
+  'banners',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => bannerCategories.id),
+    title: text('title').notNull(),
+    image: jsonb('image').$type<ImageRow>().notNull(),
+    link: text('link'),
+    /** Souvenir category a souvenir banner opens. */
+    souvenirCategoryId: integer('souvenir_category_id').references(() => souvenirCategories.id),
+    position: smallint('position').notNull(),
+  },
+  (t) => [index('banners_category_idx').on(t.categoryId, t.position)],
+);
+
+/** The popup a campaign's landing shows once per session (banner-popup by ads code). */
+export const bannerPopups = pgTable('banner_popups', {
+  id: serial('id').primaryKey(),
+  adsCode: text('ads_code').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  image: jsonb('image').$type<ImageRow>().notNull(),
+  link: text('link'),
+  buttonLabel: text('button_label').notNull(),
+});
+
+export const events = pgTable('events', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  image: jsonb('image').$type<ImageRow>().notNull(),
+  startsOn: date('starts_on').notNull(),
+  endsOn: date('ends_on').notNull(),
+});
+
+export const eventVouchers = pgTable(
+  'event_vouchers',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    voucherId: integer('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+  },
+  (t) => [uniqueIndex('event_vouchers_uq').on(t.eventId, t.voucherId)],
+);
+
+export const faqs = pgTable('faqs', {
+  id: serial('id').primaryKey(),
+  category: text('category').notNull(),
+  question: text('question').notNull().unique(),
+  answer: text('answer').notNull(),
+  recommended: boolean('recommended').notNull().default(false),
+  position: smallint('position').notNull(),
+});
+
+export const blogPosts = pgTable('blog_posts', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  title: text('title').notNull(),
+  summary: text('summary').notNull(),
+  paragraphs: jsonb('paragraphs').$type<string[]>().notNull(),
+  author: text('author').notNull(),
+  publishedOn: date('published_on').notNull(),
+  image: jsonb('image').$type<ImageRow>().notNull(),
+});

@@ -34,6 +34,7 @@ import { LINES, type DepartureSeed, type LineSeed, type ViaSeed } from './seed-d
 import { OPERATORS, operatorLogoPath } from './seed-data/operators';
 import { CITIES, POINTS, type PointSeed } from './seed-data/places';
 import { daysBetween } from '../services/dates';
+import { seedCatalog } from './catalog';
 import { layOutFlashSaleDays } from './flash-sale-days';
 import { tokenHash } from '../services/sessions';
 import { mudikWindow } from './seed-data/festival';
@@ -124,6 +125,7 @@ export async function seedDatabase(db: Database, options: { today: string }): Pr
     await insertAll(tx, plan, options.today);
   });
   await layOutFlashSaleDays(db, options.today);
+  await seedCatalog(db, options.today);
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { mkdirSync } from 'node:fs';
 import postgres from 'postgres';
 import { openDatabase, type DbHandle } from './client';
+import { seedCatalog } from './catalog';
 import { layOutFlashSaleDays } from './flash-sale-days';
 import { rollTimetableForward, seedIfEmpty } from './seed';
 
@@ -74,6 +75,7 @@ async function setUp(handle: DbHandle, options: PrepareOptions, log: (msg: strin
   }
   // Also brings a database seeded before the flash sale existed, or days ago, up to today.
   await layOutFlashSaleDays(handle.db, options.today);
+  await seedCatalog(handle.db, options.today);
 }
 
 export { jakartaToday } from '../services/dates';

@@ -9,6 +9,7 @@ import { holdSeats, rateLimited } from '../services/holds';
 import { orderKeyFor } from '../services/order-keys';
 import type { RateLimiter } from '../services/rate-limit';
 import { reserve } from '../services/reservations';
+import { assertFeatures, type ProductConfig } from '../services/config';
 
 /** A header checked with its contract schema; absent is null, malformed is 400 REQ-1. */
 export function readHeader(c: Context, name: string, schema: typeof HoldTokenSchema): string | null {
@@ -27,8 +28,10 @@ export function reservationRoutes(
   now: () => Date,
   orderKeySecret: string,
   holdsPerClient: RateLimiter,
+  config: ProductConfig,
 ): void {
   defineRoute(api, 'reservasi', async (body, c) => {
+    assertFeatures(config, body);
     const outcome = await reserve(db, body, {
       today: today(),
       now: now(),

@@ -13,7 +13,7 @@
  * Discount: persen floor(amount x value / 100), capped at max_discount; nominal the value;
  * never more than the amount.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DetailVoucherResults, ListVoucherResults, ValidasiVoucherResults, VoucherItem } from '../../contract';
 import type { Database } from '../db/client';
 import { paymentMethods, vouchers } from '../db/schema';
@@ -256,4 +256,15 @@ export async function voucherDetail(db: Database, today: string, code: string): 
   const voucher = await findVoucher(db, code);
   if (!voucher) throw notFound(VOUCHER_MESSAGE.detailNotFound);
   return { ...toItem(voucher), syarat: voucherTerms(voucher, today) };
+}
+
+/** The named vouchers that are usable today (an event's vouchers), in the order given. */
+export async function usableVouchers(db: Database, today: string, codes: readonly string[]): Promise<VoucherItem[]> {
+  if (codes.length === 0) return [];
+  const rows = await selectVouchers(db).where(inArray(vouchers.code, [...codes]));
+  const byCode = new Map(rows.map((row) => [row.code, row]));
+  return codes
+    .map((code) => byCode.get(code))
+    .filter((row): row is VoucherRow => row !== undefined && refusalToday(row, today) === null)
+    .map(toItem);
 }

@@ -1,0 +1,31 @@
+import type { Hono } from 'hono';
+import type { Database } from '../db/client';
+import { defineRoute } from '../http/route';
+import type { AppEnv } from '../http/types';
+import { konfigurasi, type ProductConfig } from '../services/config';
+import {
+  bannerCategoryList,
+  bannerList,
+  bannerPopup,
+  blogDetail,
+  eventVoucherList,
+  faqList,
+  highlightOperators,
+  popularPaths,
+  runningEvents,
+} from '../services/content';
+
+/** Spec section 7 "Content and lists", and the deployment's configuration. */
+export function contentRoutes(api: Hono<AppEnv>, db: Database, today: () => string, config: ProductConfig): void {
+  defineRoute(api, 'listBannerKategori', () => bannerCategoryList(db));
+  defineRoute(api, 'listBanner', (query) => bannerList(db, query.kategori_id));
+  defineRoute(api, 'bannerPopup', (query) => bannerPopup(db, query.ads_kode));
+  defineRoute(api, 'listBannerEvent', () => runningEvents(db, today()));
+  defineRoute(api, 'listVoucherEvent', (query) => eventVoucherList(db, query.kode, today()));
+  defineRoute(api, 'rekomendasiFaq', () => faqList(db, true));
+  defineRoute(api, 'listFaq', () => faqList(db, false));
+  defineRoute(api, 'detailBlog', (query) => blogDetail(db, query.kode, today()));
+  defineRoute(api, 'listPath', () => popularPaths(db, today()));
+  defineRoute(api, 'listHighlightOperator', (query) => highlightOperators(db, query));
+  defineRoute(api, 'konfigurasi', () => konfigurasi(config));
+}
