@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateSchema, PointTypeSchema, RupiahSchema, TimeSchema, idParam, OperatorTypeSchema } from './common';
+import { DateSchema, PointTypeSchema, RupiahSchema, TimeSchema, idParam } from './common';
 import { SizedImageSchema } from './souvenir';
 import { VoucherItemSchema } from './vouchers';
 
