@@ -15,6 +15,7 @@ import { Route as AppBerkahInfoRouteImport } from './routes/app/berkah-info'
 import { Route as AppDetailRefundableRouteImport } from './routes/app/detail-refundable'
 import { Route as AppDetailRefundableCovidRouteImport } from './routes/app/detail-refundable-covid'
 import { Route as AppDetailScheduleStandaloneRouteImport } from './routes/app/detail-schedule-standalone'
+import { Route as AppFaqRouteImport } from './routes/app/faq'
 import { Route as AppFlashSaleRouteImport } from './routes/app/flash-sale'
 import { Route as AppInformationConnectingRouteImport } from './routes/app/information-connecting'
 import { Route as AppInformationPassengersRouteImport } from './routes/app/information-passengers'
@@ -22,12 +23,15 @@ import { Route as AppListCustomerPointRouteImport } from './routes/app/list-cust
 import { Route as AppListVoucherStandaloneRouteImport } from './routes/app/list-voucher-standalone'
 import { Route as AppLoginRouteImport } from './routes/app/login'
 import { Route as AppMapsRouteImport } from './routes/app/maps'
+import { Route as AppOlehOlehRouteImport } from './routes/app/oleh-oleh'
+import { Route as AppOperatorRouteImport } from './routes/app/operator'
 import { Route as AppPaymentUrlRouteImport } from './routes/app/payment-url'
 import { Route as AppReferralRouteImport } from './routes/app/referral'
 import { Route as AppTermsConditionStandaloneRouteImport } from './routes/app/terms-condition-standalone'
 import { Route as OrderCodeRouteImport } from './routes/order.$code'
 import { Route as TiketBusChar123ReturnChar125RouteImport } from './routes/tiket-bus.{-$return}'
 import { Route as AppMWebChangeFormCalendarRouteImport } from './routes/app-m-web/change-form/calendar'
+import { Route as AppBlogKodeRouteImport } from './routes/app/blog/$kode'
 import { Route as AppConfirmationOrderCodeRouteImport } from './routes/app/confirmation-order.$code'
 import { Route as AppCustomerListOrderRouteImport } from './routes/app/customer/list-order'
 import { Route as AppCustomerListVoucherRouteImport } from './routes/app/customer/list-voucher'
@@ -35,6 +39,7 @@ import { Route as AppCustomerProfileRouteImport } from './routes/app/customer/pr
 import { Route as AppDetailReservationChar123ReturnChar125RouteImport } from './routes/app/detail-reservation.{-$return}'
 import { Route as AppDetailScheduleStandaloneLocationRouteImport } from './routes/app/detail-schedule-standalone/location'
 import { Route as AppDetailVoucherCodeRouteImport } from './routes/app/detail-voucher.$code'
+import { Route as AppEventKodeRouteImport } from './routes/app/event/$kode'
 import { Route as AppFlashSaleIndexRouteImport } from './routes/app/flash-sale/index'
 import { Route as AppFlashSaleRiwayatRouteImport } from './routes/app/flash-sale/riwayat'
 import { Route as AppInfoSelectSeatChar123ReturnChar125RouteImport } from './routes/app/info-select-seat.{-$return}'
@@ -44,6 +49,8 @@ import { Route as AppInformationPassengersInfoPassengerOrderRouteImport } from '
 import { Route as AppInformationPassengersListVoucherRouteImport } from './routes/app/information-passengers/list-voucher'
 import { Route as AppInformationPassengersTermsConditionRouteImport } from './routes/app/information-passengers/terms-condition'
 import { Route as AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125RouteImport } from './routes/app/m-information-passengers-without-no-select-seat.{-$return}'
+import { Route as AppOlehOlehIndexRouteImport } from './routes/app/oleh-oleh/index'
+import { Route as AppOlehOlehIdRouteImport } from './routes/app/oleh-oleh/$id'
 import { Route as AppOrderCodeRouteImport } from './routes/app/order.$code'
 import { Route as AppPaymentOrderCodeRouteImport } from './routes/app/payment-order.$code'
 import { Route as AppScheduleChar123ReturnChar125RouteImport } from './routes/app/schedule.{-$return}'
@@ -102,6 +109,11 @@ const AppDetailScheduleStandaloneRoute =
     path: '/app/detail-schedule-standalone',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AppFaqRoute = AppFaqRouteImport.update({
+  id: '/app/faq',
+  path: '/app/faq',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppFlashSaleRoute = AppFlashSaleRouteImport.update({
   id: '/app/flash-sale',
   path: '/app/flash-sale',
@@ -140,6 +152,16 @@ const AppMapsRoute = AppMapsRouteImport.update({
   path: '/app/maps',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppOlehOlehRoute = AppOlehOlehRouteImport.update({
+  id: '/app/oleh-oleh',
+  path: '/app/oleh-oleh',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppOperatorRoute = AppOperatorRouteImport.update({
+  id: '/app/operator',
+  path: '/app/operator',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppPaymentUrlRoute = AppPaymentUrlRouteImport.update({
   id: '/app/payment-url',
   path: '/app/payment-url',
@@ -173,6 +195,11 @@ const AppMWebChangeFormCalendarRoute =
     path: '/calendar',
     getParentRoute: () => AppMWebChangeFormRoute,
   } as any)
+const AppBlogKodeRoute = AppBlogKodeRouteImport.update({
+  id: '/app/blog/$kode',
+  path: '/app/blog/$kode',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppConfirmationOrderCodeRoute =
   AppConfirmationOrderCodeRouteImport.update({
     id: '/app/confirmation-order/$code',
@@ -209,6 +236,11 @@ const AppDetailScheduleStandaloneLocationRoute =
 const AppDetailVoucherCodeRoute = AppDetailVoucherCodeRouteImport.update({
   id: '/app/detail-voucher/$code',
   path: '/app/detail-voucher/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppEventKodeRoute = AppEventKodeRouteImport.update({
+  id: '/app/event/$kode',
+  path: '/app/event/$kode',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppFlashSaleIndexRoute = AppFlashSaleIndexRouteImport.update({
@@ -265,6 +297,16 @@ const AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125Route =
       getParentRoute: () => rootRouteImport,
     } as any,
   )
+const AppOlehOlehIndexRoute = AppOlehOlehIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppOlehOlehRoute,
+} as any)
+const AppOlehOlehIdRoute = AppOlehOlehIdRouteImport.update({
+  id: '/$id',
+  path: '/$id',
+  getParentRoute: () => AppOlehOlehRoute,
+} as any)
 const AppOrderCodeRoute = AppOrderCodeRouteImport.update({
   id: '/app/order/$code',
   path: '/app/order/$code',
@@ -414,6 +456,7 @@ export interface FileRoutesByFullPath {
   '/app/detail-refundable': typeof AppDetailRefundableRoute
   '/app/detail-refundable-covid': typeof AppDetailRefundableCovidRoute
   '/app/detail-schedule-standalone': typeof AppDetailScheduleStandaloneRouteWithChildren
+  '/app/faq': typeof AppFaqRoute
   '/app/flash-sale': typeof AppFlashSaleRouteWithChildren
   '/app/information-connecting': typeof AppInformationConnectingRoute
   '/app/information-passengers': typeof AppInformationPassengersRouteWithChildren
@@ -421,12 +464,15 @@ export interface FileRoutesByFullPath {
   '/app/list-voucher-standalone': typeof AppListVoucherStandaloneRoute
   '/app/login': typeof AppLoginRoute
   '/app/maps': typeof AppMapsRoute
+  '/app/oleh-oleh': typeof AppOlehOlehRouteWithChildren
+  '/app/operator': typeof AppOperatorRoute
   '/app/payment-url': typeof AppPaymentUrlRoute
   '/app/referral': typeof AppReferralRoute
   '/app/terms-condition-standalone': typeof AppTermsConditionStandaloneRoute
   '/order/$code': typeof OrderCodeRouteWithChildren
   '/tiket-bus/{-$return}': typeof TiketBusChar123ReturnChar125Route
   '/app-m-web/change-form/calendar': typeof AppMWebChangeFormCalendarRoute
+  '/app/blog/$kode': typeof AppBlogKodeRoute
   '/app/confirmation-order/$code': typeof AppConfirmationOrderCodeRoute
   '/app/customer/list-order': typeof AppCustomerListOrderRoute
   '/app/customer/list-voucher': typeof AppCustomerListVoucherRoute
@@ -434,6 +480,7 @@ export interface FileRoutesByFullPath {
   '/app/detail-reservation/{-$return}': typeof AppDetailReservationChar123ReturnChar125Route
   '/app/detail-schedule-standalone/location': typeof AppDetailScheduleStandaloneLocationRoute
   '/app/detail-voucher/$code': typeof AppDetailVoucherCodeRoute
+  '/app/event/$kode': typeof AppEventKodeRoute
   '/app/flash-sale/riwayat': typeof AppFlashSaleRiwayatRoute
   '/app/info-select-seat/{-$return}': typeof AppInfoSelectSeatChar123ReturnChar125Route
   '/app/information-passengers/berkah-detail': typeof AppInformationPassengersBerkahDetailRoute
@@ -442,6 +489,7 @@ export interface FileRoutesByFullPath {
   '/app/information-passengers/list-voucher': typeof AppInformationPassengersListVoucherRoute
   '/app/information-passengers/terms-condition': typeof AppInformationPassengersTermsConditionRoute
   '/app/m-information-passengers-without-no-select-seat/{-$return}': typeof AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125Route
+  '/app/oleh-oleh/$id': typeof AppOlehOlehIdRoute
   '/app/order/$code': typeof AppOrderCodeRouteWithChildren
   '/app/payment-order/$code': typeof AppPaymentOrderCodeRouteWithChildren
   '/app/schedule/{-$return}': typeof AppScheduleChar123ReturnChar125RouteWithChildren
@@ -450,6 +498,7 @@ export interface FileRoutesByFullPath {
   '/order/$code/change-payment': typeof OrderCodeChangePaymentRoute
   '/order/$code/location': typeof OrderCodeLocationRoute
   '/app/flash-sale/': typeof AppFlashSaleIndexRoute
+  '/app/oleh-oleh/': typeof AppOlehOlehIndexRoute
   '/app/customer/detail-voucher/$code': typeof AppCustomerDetailVoucherCodeRoute
   '/app/customer/feedback/$id': typeof AppCustomerFeedbackIdRoute
   '/app/flash-sale/card/$id': typeof AppFlashSaleCardIdRoute
@@ -476,18 +525,21 @@ export interface FileRoutesByTo {
   '/app/detail-refundable': typeof AppDetailRefundableRoute
   '/app/detail-refundable-covid': typeof AppDetailRefundableCovidRoute
   '/app/detail-schedule-standalone': typeof AppDetailScheduleStandaloneRouteWithChildren
+  '/app/faq': typeof AppFaqRoute
   '/app/information-connecting': typeof AppInformationConnectingRoute
   '/app/information-passengers': typeof AppInformationPassengersRouteWithChildren
   '/app/list-customer-point': typeof AppListCustomerPointRoute
   '/app/list-voucher-standalone': typeof AppListVoucherStandaloneRoute
   '/app/login': typeof AppLoginRoute
   '/app/maps': typeof AppMapsRoute
+  '/app/operator': typeof AppOperatorRoute
   '/app/payment-url': typeof AppPaymentUrlRoute
   '/app/referral': typeof AppReferralRoute
   '/app/terms-condition-standalone': typeof AppTermsConditionStandaloneRoute
   '/order/$code': typeof OrderCodeRouteWithChildren
   '/tiket-bus/{-$return}': typeof TiketBusChar123ReturnChar125Route
   '/app-m-web/change-form/calendar': typeof AppMWebChangeFormCalendarRoute
+  '/app/blog/$kode': typeof AppBlogKodeRoute
   '/app/confirmation-order/$code': typeof AppConfirmationOrderCodeRoute
   '/app/customer/list-order': typeof AppCustomerListOrderRoute
   '/app/customer/list-voucher': typeof AppCustomerListVoucherRoute
@@ -495,6 +547,7 @@ export interface FileRoutesByTo {
   '/app/detail-reservation/{-$return}': typeof AppDetailReservationChar123ReturnChar125Route
   '/app/detail-schedule-standalone/location': typeof AppDetailScheduleStandaloneLocationRoute
   '/app/detail-voucher/$code': typeof AppDetailVoucherCodeRoute
+  '/app/event/$kode': typeof AppEventKodeRoute
   '/app/flash-sale/riwayat': typeof AppFlashSaleRiwayatRoute
   '/app/info-select-seat/{-$return}': typeof AppInfoSelectSeatChar123ReturnChar125Route
   '/app/information-passengers/berkah-detail': typeof AppInformationPassengersBerkahDetailRoute
@@ -503,6 +556,7 @@ export interface FileRoutesByTo {
   '/app/information-passengers/list-voucher': typeof AppInformationPassengersListVoucherRoute
   '/app/information-passengers/terms-condition': typeof AppInformationPassengersTermsConditionRoute
   '/app/m-information-passengers-without-no-select-seat/{-$return}': typeof AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125Route
+  '/app/oleh-oleh/$id': typeof AppOlehOlehIdRoute
   '/app/order/$code': typeof AppOrderCodeRouteWithChildren
   '/app/payment-order/$code': typeof AppPaymentOrderCodeRouteWithChildren
   '/app/schedule/{-$return}': typeof AppScheduleChar123ReturnChar125RouteWithChildren
@@ -511,6 +565,7 @@ export interface FileRoutesByTo {
   '/order/$code/change-payment': typeof OrderCodeChangePaymentRoute
   '/order/$code/location': typeof OrderCodeLocationRoute
   '/app/flash-sale': typeof AppFlashSaleIndexRoute
+  '/app/oleh-oleh': typeof AppOlehOlehIndexRoute
   '/app/customer/detail-voucher/$code': typeof AppCustomerDetailVoucherCodeRoute
   '/app/customer/feedback/$id': typeof AppCustomerFeedbackIdRoute
   '/app/flash-sale/card/$id': typeof AppFlashSaleCardIdRoute
@@ -538,6 +593,7 @@ export interface FileRoutesById {
   '/app/detail-refundable': typeof AppDetailRefundableRoute
   '/app/detail-refundable-covid': typeof AppDetailRefundableCovidRoute
   '/app/detail-schedule-standalone': typeof AppDetailScheduleStandaloneRouteWithChildren
+  '/app/faq': typeof AppFaqRoute
   '/app/flash-sale': typeof AppFlashSaleRouteWithChildren
   '/app/information-connecting': typeof AppInformationConnectingRoute
   '/app/information-passengers': typeof AppInformationPassengersRouteWithChildren
@@ -545,12 +601,15 @@ export interface FileRoutesById {
   '/app/list-voucher-standalone': typeof AppListVoucherStandaloneRoute
   '/app/login': typeof AppLoginRoute
   '/app/maps': typeof AppMapsRoute
+  '/app/oleh-oleh': typeof AppOlehOlehRouteWithChildren
+  '/app/operator': typeof AppOperatorRoute
   '/app/payment-url': typeof AppPaymentUrlRoute
   '/app/referral': typeof AppReferralRoute
   '/app/terms-condition-standalone': typeof AppTermsConditionStandaloneRoute
   '/order/$code': typeof OrderCodeRouteWithChildren
   '/tiket-bus/{-$return}': typeof TiketBusChar123ReturnChar125Route
   '/app-m-web/change-form/calendar': typeof AppMWebChangeFormCalendarRoute
+  '/app/blog/$kode': typeof AppBlogKodeRoute
   '/app/confirmation-order/$code': typeof AppConfirmationOrderCodeRoute
   '/app/customer/list-order': typeof AppCustomerListOrderRoute
   '/app/customer/list-voucher': typeof AppCustomerListVoucherRoute
@@ -558,6 +617,7 @@ export interface FileRoutesById {
   '/app/detail-reservation/{-$return}': typeof AppDetailReservationChar123ReturnChar125Route
   '/app/detail-schedule-standalone/location': typeof AppDetailScheduleStandaloneLocationRoute
   '/app/detail-voucher/$code': typeof AppDetailVoucherCodeRoute
+  '/app/event/$kode': typeof AppEventKodeRoute
   '/app/flash-sale/riwayat': typeof AppFlashSaleRiwayatRoute
   '/app/info-select-seat/{-$return}': typeof AppInfoSelectSeatChar123ReturnChar125Route
   '/app/information-passengers/berkah-detail': typeof AppInformationPassengersBerkahDetailRoute
@@ -566,6 +626,7 @@ export interface FileRoutesById {
   '/app/information-passengers/list-voucher': typeof AppInformationPassengersListVoucherRoute
   '/app/information-passengers/terms-condition': typeof AppInformationPassengersTermsConditionRoute
   '/app/m-information-passengers-without-no-select-seat/{-$return}': typeof AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125Route
+  '/app/oleh-oleh/$id': typeof AppOlehOlehIdRoute
   '/app/order/$code': typeof AppOrderCodeRouteWithChildren
   '/app/payment-order/$code': typeof AppPaymentOrderCodeRouteWithChildren
   '/app/schedule/{-$return}': typeof AppScheduleChar123ReturnChar125RouteWithChildren
@@ -574,6 +635,7 @@ export interface FileRoutesById {
   '/order/$code/change-payment': typeof OrderCodeChangePaymentRoute
   '/order/$code/location': typeof OrderCodeLocationRoute
   '/app/flash-sale/': typeof AppFlashSaleIndexRoute
+  '/app/oleh-oleh/': typeof AppOlehOlehIndexRoute
   '/app/customer/detail-voucher/$code': typeof AppCustomerDetailVoucherCodeRoute
   '/app/customer/feedback/$id': typeof AppCustomerFeedbackIdRoute
   '/app/flash-sale/card/$id': typeof AppFlashSaleCardIdRoute
@@ -602,6 +664,7 @@ export interface FileRouteTypes {
     | '/app/detail-refundable'
     | '/app/detail-refundable-covid'
     | '/app/detail-schedule-standalone'
+    | '/app/faq'
     | '/app/flash-sale'
     | '/app/information-connecting'
     | '/app/information-passengers'
@@ -609,12 +672,15 @@ export interface FileRouteTypes {
     | '/app/list-voucher-standalone'
     | '/app/login'
     | '/app/maps'
+    | '/app/oleh-oleh'
+    | '/app/operator'
     | '/app/payment-url'
     | '/app/referral'
     | '/app/terms-condition-standalone'
     | '/order/$code'
     | '/tiket-bus/{-$return}'
     | '/app-m-web/change-form/calendar'
+    | '/app/blog/$kode'
     | '/app/confirmation-order/$code'
     | '/app/customer/list-order'
     | '/app/customer/list-voucher'
@@ -622,6 +688,7 @@ export interface FileRouteTypes {
     | '/app/detail-reservation/{-$return}'
     | '/app/detail-schedule-standalone/location'
     | '/app/detail-voucher/$code'
+    | '/app/event/$kode'
     | '/app/flash-sale/riwayat'
     | '/app/info-select-seat/{-$return}'
     | '/app/information-passengers/berkah-detail'
@@ -630,6 +697,7 @@ export interface FileRouteTypes {
     | '/app/information-passengers/list-voucher'
     | '/app/information-passengers/terms-condition'
     | '/app/m-information-passengers-without-no-select-seat/{-$return}'
+    | '/app/oleh-oleh/$id'
     | '/app/order/$code'
     | '/app/payment-order/$code'
     | '/app/schedule/{-$return}'
@@ -638,6 +706,7 @@ export interface FileRouteTypes {
     | '/order/$code/change-payment'
     | '/order/$code/location'
     | '/app/flash-sale/'
+    | '/app/oleh-oleh/'
     | '/app/customer/detail-voucher/$code'
     | '/app/customer/feedback/$id'
     | '/app/flash-sale/card/$id'
@@ -664,18 +733,21 @@ export interface FileRouteTypes {
     | '/app/detail-refundable'
     | '/app/detail-refundable-covid'
     | '/app/detail-schedule-standalone'
+    | '/app/faq'
     | '/app/information-connecting'
     | '/app/information-passengers'
     | '/app/list-customer-point'
     | '/app/list-voucher-standalone'
     | '/app/login'
     | '/app/maps'
+    | '/app/operator'
     | '/app/payment-url'
     | '/app/referral'
     | '/app/terms-condition-standalone'
     | '/order/$code'
     | '/tiket-bus/{-$return}'
     | '/app-m-web/change-form/calendar'
+    | '/app/blog/$kode'
     | '/app/confirmation-order/$code'
     | '/app/customer/list-order'
     | '/app/customer/list-voucher'
@@ -683,6 +755,7 @@ export interface FileRouteTypes {
     | '/app/detail-reservation/{-$return}'
     | '/app/detail-schedule-standalone/location'
     | '/app/detail-voucher/$code'
+    | '/app/event/$kode'
     | '/app/flash-sale/riwayat'
     | '/app/info-select-seat/{-$return}'
     | '/app/information-passengers/berkah-detail'
@@ -691,6 +764,7 @@ export interface FileRouteTypes {
     | '/app/information-passengers/list-voucher'
     | '/app/information-passengers/terms-condition'
     | '/app/m-information-passengers-without-no-select-seat/{-$return}'
+    | '/app/oleh-oleh/$id'
     | '/app/order/$code'
     | '/app/payment-order/$code'
     | '/app/schedule/{-$return}'
@@ -699,6 +773,7 @@ export interface FileRouteTypes {
     | '/order/$code/change-payment'
     | '/order/$code/location'
     | '/app/flash-sale'
+    | '/app/oleh-oleh'
     | '/app/customer/detail-voucher/$code'
     | '/app/customer/feedback/$id'
     | '/app/flash-sale/card/$id'
@@ -725,6 +800,7 @@ export interface FileRouteTypes {
     | '/app/detail-refundable'
     | '/app/detail-refundable-covid'
     | '/app/detail-schedule-standalone'
+    | '/app/faq'
     | '/app/flash-sale'
     | '/app/information-connecting'
     | '/app/information-passengers'
@@ -732,12 +808,15 @@ export interface FileRouteTypes {
     | '/app/list-voucher-standalone'
     | '/app/login'
     | '/app/maps'
+    | '/app/oleh-oleh'
+    | '/app/operator'
     | '/app/payment-url'
     | '/app/referral'
     | '/app/terms-condition-standalone'
     | '/order/$code'
     | '/tiket-bus/{-$return}'
     | '/app-m-web/change-form/calendar'
+    | '/app/blog/$kode'
     | '/app/confirmation-order/$code'
     | '/app/customer/list-order'
     | '/app/customer/list-voucher'
@@ -745,6 +824,7 @@ export interface FileRouteTypes {
     | '/app/detail-reservation/{-$return}'
     | '/app/detail-schedule-standalone/location'
     | '/app/detail-voucher/$code'
+    | '/app/event/$kode'
     | '/app/flash-sale/riwayat'
     | '/app/info-select-seat/{-$return}'
     | '/app/information-passengers/berkah-detail'
@@ -753,6 +833,7 @@ export interface FileRouteTypes {
     | '/app/information-passengers/list-voucher'
     | '/app/information-passengers/terms-condition'
     | '/app/m-information-passengers-without-no-select-seat/{-$return}'
+    | '/app/oleh-oleh/$id'
     | '/app/order/$code'
     | '/app/payment-order/$code'
     | '/app/schedule/{-$return}'
@@ -761,6 +842,7 @@ export interface FileRouteTypes {
     | '/order/$code/change-payment'
     | '/order/$code/location'
     | '/app/flash-sale/'
+    | '/app/oleh-oleh/'
     | '/app/customer/detail-voucher/$code'
     | '/app/customer/feedback/$id'
     | '/app/flash-sale/card/$id'
@@ -788,6 +870,7 @@ export interface RootRouteChildren {
   AppDetailRefundableRoute: typeof AppDetailRefundableRoute
   AppDetailRefundableCovidRoute: typeof AppDetailRefundableCovidRoute
   AppDetailScheduleStandaloneRoute: typeof AppDetailScheduleStandaloneRouteWithChildren
+  AppFaqRoute: typeof AppFaqRoute
   AppFlashSaleRoute: typeof AppFlashSaleRouteWithChildren
   AppInformationConnectingRoute: typeof AppInformationConnectingRoute
   AppInformationPassengersRoute: typeof AppInformationPassengersRouteWithChildren
@@ -795,17 +878,21 @@ export interface RootRouteChildren {
   AppListVoucherStandaloneRoute: typeof AppListVoucherStandaloneRoute
   AppLoginRoute: typeof AppLoginRoute
   AppMapsRoute: typeof AppMapsRoute
+  AppOlehOlehRoute: typeof AppOlehOlehRouteWithChildren
+  AppOperatorRoute: typeof AppOperatorRoute
   AppPaymentUrlRoute: typeof AppPaymentUrlRoute
   AppReferralRoute: typeof AppReferralRoute
   AppTermsConditionStandaloneRoute: typeof AppTermsConditionStandaloneRoute
   OrderCodeRoute: typeof OrderCodeRouteWithChildren
   TiketBusChar123ReturnChar125Route: typeof TiketBusChar123ReturnChar125Route
+  AppBlogKodeRoute: typeof AppBlogKodeRoute
   AppConfirmationOrderCodeRoute: typeof AppConfirmationOrderCodeRoute
   AppCustomerListOrderRoute: typeof AppCustomerListOrderRoute
   AppCustomerListVoucherRoute: typeof AppCustomerListVoucherRoute
   AppCustomerProfileRoute: typeof AppCustomerProfileRoute
   AppDetailReservationChar123ReturnChar125Route: typeof AppDetailReservationChar123ReturnChar125Route
   AppDetailVoucherCodeRoute: typeof AppDetailVoucherCodeRoute
+  AppEventKodeRoute: typeof AppEventKodeRoute
   AppInfoSelectSeatChar123ReturnChar125Route: typeof AppInfoSelectSeatChar123ReturnChar125Route
   AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125Route: typeof AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125Route
   AppOrderCodeRoute: typeof AppOrderCodeRouteWithChildren
@@ -862,6 +949,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDetailScheduleStandaloneRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/app/faq': {
+      id: '/app/faq'
+      path: '/app/faq'
+      fullPath: '/app/faq'
+      preLoaderRoute: typeof AppFaqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/app/flash-sale': {
       id: '/app/flash-sale'
       path: '/app/flash-sale'
@@ -911,6 +1005,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMapsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/app/oleh-oleh': {
+      id: '/app/oleh-oleh'
+      path: '/app/oleh-oleh'
+      fullPath: '/app/oleh-oleh'
+      preLoaderRoute: typeof AppOlehOlehRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/operator': {
+      id: '/app/operator'
+      path: '/app/operator'
+      fullPath: '/app/operator'
+      preLoaderRoute: typeof AppOperatorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/app/payment-url': {
       id: '/app/payment-url'
       path: '/app/payment-url'
@@ -952,6 +1060,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/app-m-web/change-form/calendar'
       preLoaderRoute: typeof AppMWebChangeFormCalendarRouteImport
       parentRoute: typeof AppMWebChangeFormRoute
+    }
+    '/app/blog/$kode': {
+      id: '/app/blog/$kode'
+      path: '/app/blog/$kode'
+      fullPath: '/app/blog/$kode'
+      preLoaderRoute: typeof AppBlogKodeRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/app/confirmation-order/$code': {
       id: '/app/confirmation-order/$code'
@@ -1000,6 +1115,13 @@ declare module '@tanstack/react-router' {
       path: '/app/detail-voucher/$code'
       fullPath: '/app/detail-voucher/$code'
       preLoaderRoute: typeof AppDetailVoucherCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/event/$kode': {
+      id: '/app/event/$kode'
+      path: '/app/event/$kode'
+      fullPath: '/app/event/$kode'
+      preLoaderRoute: typeof AppEventKodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/flash-sale/': {
@@ -1064,6 +1186,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/m-information-passengers-without-no-select-seat/{-$return}'
       preLoaderRoute: typeof AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125RouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/app/oleh-oleh/': {
+      id: '/app/oleh-oleh/'
+      path: '/'
+      fullPath: '/app/oleh-oleh/'
+      preLoaderRoute: typeof AppOlehOlehIndexRouteImport
+      parentRoute: typeof AppOlehOlehRoute
+    }
+    '/app/oleh-oleh/$id': {
+      id: '/app/oleh-oleh/$id'
+      path: '/$id'
+      fullPath: '/app/oleh-oleh/$id'
+      preLoaderRoute: typeof AppOlehOlehIdRouteImport
+      parentRoute: typeof AppOlehOlehRoute
     }
     '/app/order/$code': {
       id: '/app/order/$code'
@@ -1314,6 +1450,20 @@ const AppInformationPassengersRouteWithChildren =
     AppInformationPassengersRouteChildren,
   )
 
+interface AppOlehOlehRouteChildren {
+  AppOlehOlehIdRoute: typeof AppOlehOlehIdRoute
+  AppOlehOlehIndexRoute: typeof AppOlehOlehIndexRoute
+}
+
+const AppOlehOlehRouteChildren: AppOlehOlehRouteChildren = {
+  AppOlehOlehIdRoute: AppOlehOlehIdRoute,
+  AppOlehOlehIndexRoute: AppOlehOlehIndexRoute,
+}
+
+const AppOlehOlehRouteWithChildren = AppOlehOlehRoute._addFileChildren(
+  AppOlehOlehRouteChildren,
+)
+
 interface OrderCodeRouteChildren {
   OrderCodeChangePaymentRoute: typeof OrderCodeChangePaymentRoute
   OrderCodeLocationRoute: typeof OrderCodeLocationRoute
@@ -1414,6 +1564,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppDetailRefundableCovidRoute: AppDetailRefundableCovidRoute,
   AppDetailScheduleStandaloneRoute:
     AppDetailScheduleStandaloneRouteWithChildren,
+  AppFaqRoute: AppFaqRoute,
   AppFlashSaleRoute: AppFlashSaleRouteWithChildren,
   AppInformationConnectingRoute: AppInformationConnectingRoute,
   AppInformationPassengersRoute: AppInformationPassengersRouteWithChildren,
@@ -1421,11 +1572,14 @@ const rootRouteChildren: RootRouteChildren = {
   AppListVoucherStandaloneRoute: AppListVoucherStandaloneRoute,
   AppLoginRoute: AppLoginRoute,
   AppMapsRoute: AppMapsRoute,
+  AppOlehOlehRoute: AppOlehOlehRouteWithChildren,
+  AppOperatorRoute: AppOperatorRoute,
   AppPaymentUrlRoute: AppPaymentUrlRoute,
   AppReferralRoute: AppReferralRoute,
   AppTermsConditionStandaloneRoute: AppTermsConditionStandaloneRoute,
   OrderCodeRoute: OrderCodeRouteWithChildren,
   TiketBusChar123ReturnChar125Route: TiketBusChar123ReturnChar125Route,
+  AppBlogKodeRoute: AppBlogKodeRoute,
   AppConfirmationOrderCodeRoute: AppConfirmationOrderCodeRoute,
   AppCustomerListOrderRoute: AppCustomerListOrderRoute,
   AppCustomerListVoucherRoute: AppCustomerListVoucherRoute,
@@ -1433,6 +1587,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppDetailReservationChar123ReturnChar125Route:
     AppDetailReservationChar123ReturnChar125Route,
   AppDetailVoucherCodeRoute: AppDetailVoucherCodeRoute,
+  AppEventKodeRoute: AppEventKodeRoute,
   AppInfoSelectSeatChar123ReturnChar125Route:
     AppInfoSelectSeatChar123ReturnChar125Route,
   AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125Route:

@@ -32,6 +32,8 @@ let corePromise: Promise<Core> | null = null;
 
 /** Loads the booking flow's code; route loaders await it so screens never wait on it. */
 export function preloadBookingActor(): Promise<Core> {
+  // The flags travel beside the code: both are ready by the time a screen starts the flow.
+  void loadFeatures();
   corePromise ??= import('./app-flow-core').then(
     (loaded) => {
       core = loaded;
@@ -52,8 +54,25 @@ interface FlowStore {
 
 const FlowContext = createContext<FlowStore | null>(null);
 
-/** Global feature flags of spec section 3; all on in this product. */
-const FEATURES: BookingFeatures = { refundable: true, berkah: true, point: true };
+/**
+ * Global feature flags of spec section 3, from the server's configuration. Read once per visit
+ * before the flow starts; when the configuration cannot be read the options stay on and the
+ * server, which enforces the flags, says so if one is off.
+ */
+const FEATURES_ON: BookingFeatures = { refundable: true, berkah: true, point: true };
+let features: BookingFeatures | null = null;
+let featuresPromise: Promise<BookingFeatures> | null = null;
+
+export function loadFeatures(): Promise<BookingFeatures> {
+  featuresPromise ??= api.request('konfigurasi', {}).then(
+    (config) => (features = { ...config.fitur }),
+    () => {
+      featuresPromise = null;
+      return FEATURES_ON;
+    },
+  );
+  return featuresPromise;
+}
 
 function localStorageOrNull(): Storage | null {
   try {
@@ -79,7 +98,7 @@ export function BookingActorProvider({ children }: { children: ReactNode }) {
         signedIn: isSignedIn(),
         session: { isSignedIn, subscribe: subscribeAuth },
         platform: getPlatform,
-        features: FEATURES,
+        features: features ?? FEATURES_ON,
         storage: localStorageOrNull(),
       });
       return flow;
@@ -87,8 +106,8 @@ export function BookingActorProvider({ children }: { children: ReactNode }) {
     return {
       get() {
         if (flow) return flow;
-        if (core) return create(core);
-        pending ??= preloadBookingActor().then(create);
+        if (core && features) return create(core);
+        pending ??= Promise.all([preloadBookingActor(), loadFeatures()]).then(([loaded]) => create(loaded));
         return pending;
       },
     };

@@ -5,6 +5,7 @@ import { CircleExclamationPoint, MapPinOff } from 'lucide-react';
 import { buttonStyles } from '../components/button-styles';
 import { Toaster } from '../components/toaster';
 import { BookingActorProvider } from '../flow/booking-actor';
+import { readAttribution } from '../platform/attribution';
 import { rememberAuthFromQuery, resetAccountQueriesOnAuthChange } from '../platform/session';
 import type { RouterContext } from '../router';
 
@@ -20,6 +21,24 @@ const rootSearchSchema = z.object({
 
 const DEBUG_TRACE_KEY = 'berangkat:debug-trace';
 const TraceDebugPanel = lazy(() => import('../features/support/trace-debug'));
+const AdsPopup = lazy(() => import('../features/content/ads-popup'));
+
+const POPUP_SEEN_PREFIX = 'berangkat:popup-seen:';
+
+/** The landing's ads code while its popup has not been shown in this tab; read once per page load. */
+function useUnseenAdsCode(): string | null {
+  const [code] = useState(() => {
+    if (typeof window === 'undefined') return null;
+    const { adsCode } = readAttribution();
+    if (!adsCode) return null;
+    try {
+      return window.sessionStorage.getItem(`${POPUP_SEEN_PREFIX}${adsCode.toUpperCase()}`) === '1' ? null : adsCode;
+    } catch {
+      return adsCode;
+    }
+  });
+  return code;
+}
 
 /** On once the query asked for it, for the rest of the tab's visit. */
 function useDebugTrace(): boolean {
@@ -59,6 +78,7 @@ function RootLayout() {
   // One customer's profile, orders and points are never shown to the next one or to a guest.
   useEffect(() => resetAccountQueriesOnAuthChange(queryClient), [queryClient]);
   const debugTrace = useDebugTrace();
+  const adsCode = useUnseenAdsCode();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -72,6 +92,11 @@ function RootLayout() {
         {debugTrace ? (
           <Suspense fallback={null}>
             <TraceDebugPanel />
+          </Suspense>
+        ) : null}
+        {adsCode ? (
+          <Suspense fallback={null}>
+            <AdsPopup adsCode={adsCode} />
           </Suspense>
         ) : null}
       </BookingActorProvider>

@@ -1,8 +1,13 @@
+import { Suspense, lazy } from 'react';
 import { Link } from '@tanstack/react-router';
 import { BadgePercent, Armchair, ShieldCheck, Zap } from 'lucide-react';
 import { Logo } from '../../components/logo';
 import { AccountEntry } from '../account/login-entry';
 import { SearchForm } from './search-form';
+
+// Below the fold: its own chunk, so the search form's JS budget holds.
+const HomeExtras = lazy(() => import('../content/home-extras'));
+const HomeContact = lazy(() => import('../content/home-extras').then((module) => ({ default: module.HomeContact })));
 
 const PROMISES = [
   { icon: Armchair, title: 'Pilih kursi sendiri', body: 'Lihat denah armada dan pilih posisi duduk favoritmu.' },
@@ -42,6 +47,9 @@ export function HomeScreen() {
             </span>
           </span>
         </Link>
+        <Suspense fallback={null}>
+          <HomeExtras />
+        </Suspense>
         <section aria-labelledby="kenapa" className="mt-8">
           <h2 id="kenapa" className="text-base font-bold">
             Kenapa pesan di Berangkat?
@@ -60,6 +68,9 @@ export function HomeScreen() {
         </section>
       </main>
       <footer className="hairline border-t border-grey-200 bg-white">
+        <Suspense fallback={null}>
+          <HomeContact />
+        </Suspense>
         <p className="mx-auto max-w-5xl px-4 py-4 text-xs text-grey-600">
           © 2026 Berangkat. Tiket bus dan shuttle antarkota.
         </p>

@@ -1,11 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { z } from 'zod';
+import { MapsScreen } from '../../features/content/maps-screen';
+
+/** A bad or missing coordinate falls back to "not found", never a blank page. */
+const mapsSearchSchema = z.object({
+  lat: z.coerce.number().min(-90).max(90).optional().catch(undefined),
+  lon: z.coerce.number().min(-180).max(180).optional().catch(undefined),
+  label: z.string().max(120).optional().catch(undefined),
+});
 
 export const Route = createFileRoute('/app/maps')({
   staticData: { routeName: 'maps' },
-  component: MapsScreen,
+  validateSearch: mapsSearchSchema,
+  component: function MapsRoute() {
+    const { lat, lon, label } = Route.useSearch();
+    const location = lat !== undefined && lon !== undefined ? { lat, lon, label: label ?? 'Titik lokasi' } : null;
+    return <MapsScreen location={location} />;
+  },
 });
-
-function MapsScreen() {
-  return <PlaceholderScreen title="Peta Lokasi" />;
-}
