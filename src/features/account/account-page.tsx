@@ -88,3 +88,53 @@ export function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => 
     </button>
   );
 }
+
+/** What PagedList needs of a TanStack infinite query over pages of `{ list }`. */
+interface PagedQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  data?: { pages: readonly { list: readonly T[] }[] } | undefined;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  refetch: () => unknown;
+  fetchNextPage: () => unknown;
+}
+
+/**
+ * A paged list read page by page: skeletons while the first page loads, the failure with "Coba
+ * Lagi", the empty state, then the rows and "Muat lebih banyak" while pages remain.
+ */
+export function PagedList<T>({
+  query,
+  loadingLabel,
+  empty,
+  listLabel,
+  listClassName = 'space-y-2',
+  itemKey,
+  renderItem,
+}: {
+  query: PagedQuery<T>;
+  loadingLabel: string;
+  empty: ReactNode;
+  listLabel?: string;
+  listClassName?: string;
+  itemKey: (item: T, index: number) => string | number;
+  renderItem: (item: T) => ReactNode;
+}) {
+  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
+  if (query.isPending) return <ListSkeleton label={loadingLabel} />;
+  if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
+  if (items.length === 0) return <>{empty}</>;
+  return (
+    <>
+      <ul className={listClassName} aria-label={listLabel}>
+        {items.map((item, index) => (
+          <li key={itemKey(item, index)}>{renderItem(item)}</li>
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <LoadMore loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
+      ) : null}
+    </>
+  );
+}

@@ -23,7 +23,7 @@ import { useAppFlow } from '../../flow/booking-actor';
 import { cx } from '../../lib/cx';
 import { TextField } from '../booking/form-field';
 import { formatInstant } from '../order/order-format';
-import { AccountPage, EmptyState, ListSkeleton, LoadFailed, LoadMore } from './account-page';
+import { AccountPage, EmptyState, ListSkeleton, LoadFailed, PagedList } from './account-page';
 
 export const FEEDBACK_TEXT = {
   title: 'Masukan',
@@ -193,32 +193,20 @@ function FeedbackForm() {
 
 function History() {
   const query = useInfiniteQuery(feedbackHistoryQueryOptions());
-  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
   return (
     <section aria-labelledby="feedback-history" className="space-y-3">
       <h2 id="feedback-history" className="text-lg font-bold">
         {FEEDBACK_TEXT.history}
       </h2>
-      {query.isPending ? (
-        <ListSkeleton label="Memuat riwayat masukan" />
-      ) : query.isError ? (
-        <LoadFailed onRetry={() => void query.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState icon={<MessageSquareText className="size-10" aria-hidden="true" />} title={FEEDBACK_TEXT.empty} />
-      ) : (
-        <>
-          <ul className="space-y-2">
-            {items.map((item) => (
-              <li key={item.feedback_id}>
-                <FeedbackItem item={item} />
-              </li>
-            ))}
-          </ul>
-          {query.hasNextPage ? (
-            <LoadMore loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
-          ) : null}
-        </>
-      )}
+      <PagedList
+        query={query}
+        loadingLabel="Memuat riwayat masukan"
+        empty={
+          <EmptyState icon={<MessageSquareText className="size-10" aria-hidden="true" />} title={FEEDBACK_TEXT.empty} />
+        }
+        itemKey={(item) => item.feedback_id}
+        renderItem={(item) => <FeedbackItem item={item} />}
+      />
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { cx } from '../../lib/cx';
 import { formatPointsEarned, formatPointsSpent, groupThousands } from '../../lib/format';
 import { formatInstant } from '../order/order-format';
 import { Skeleton } from '../booking/form-field';
-import { AccountPage, EmptyState, ListSkeleton, LoadFailed, LoadMore } from './account-page';
+import { AccountPage, EmptyState, PagedList } from './account-page';
 
 /** /app/list-customer-point: the balance, then every change of it, newest first. */
 export function PointsScreen() {
@@ -50,30 +50,18 @@ function History() {
       <h2 id="point-history" className="text-lg font-bold">
         Riwayat Point
       </h2>
-      {query.isPending ? (
-        <ListSkeleton label="Memuat riwayat point" />
-      ) : query.isError ? (
-        <LoadFailed onRetry={() => void query.refetch()} />
-      ) : query.data.pages[0]?.list.length === 0 ? (
-        <EmptyState icon={<Coins className="size-10" aria-hidden="true" />} title="Belum ada riwayat point">
-          <p className="mt-1 text-sm text-grey-700">Dapatkan cashback point dari setiap pesanan yang lunas.</p>
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="hairline divide-y divide-grey-200 rounded-card border-grey-200 bg-white">
-            {query.data.pages
-              .flatMap((page) => page.list)
-              .map((entry) => (
-                <li key={entry.id}>
-                  <EntryRow entry={entry} />
-                </li>
-              ))}
-          </ul>
-          {query.hasNextPage ? (
-            <LoadMore loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
-          ) : null}
-        </>
-      )}
+      <PagedList
+        query={query}
+        loadingLabel="Memuat riwayat point"
+        listClassName="hairline divide-y divide-grey-200 rounded-card border-grey-200 bg-white"
+        empty={
+          <EmptyState icon={<Coins className="size-10" aria-hidden="true" />} title="Belum ada riwayat point">
+            <p className="mt-1 text-sm text-grey-700">Dapatkan cashback point dari setiap pesanan yang lunas.</p>
+          </EmptyState>
+        }
+        itemKey={(entry) => entry.id}
+        renderItem={(entry) => <EntryRow entry={entry} />}
+      />
     </section>
   );
 }

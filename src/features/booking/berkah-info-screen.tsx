@@ -3,7 +3,7 @@ import { HandHeart, MessageCircleHeart } from 'lucide-react';
 import { donationCommentsQueryOptions, donationSummaryQueryOptions } from '../../api/donation-queries';
 import { Navbar } from '../../components/navbar';
 import { formatRupiah, groupThousands } from '../../lib/format';
-import { EmptyState, ListSkeleton, LoadFailed, LoadMore } from '../account/account-page';
+import { EmptyState, LoadFailed, PagedList } from '../account/account-page';
 import { formatInstant } from '../order/order-format';
 import { Card, Skeleton } from './form-field';
 import { BerkahInfo } from './info-content';
@@ -61,37 +61,32 @@ function Summary() {
 
 function Comments() {
   const query = useInfiniteQuery(donationCommentsQueryOptions());
-  const comments = query.data?.pages.flatMap((page) => page.list) ?? [];
   return (
     <section aria-labelledby="berkah-comments" className="space-y-3">
       <h2 id="berkah-comments" className="text-lg font-bold">
         {BERKAH_TEXT.comments}
       </h2>
-      {query.isPending ? (
-        <ListSkeleton label="Memuat pesan baik" />
-      ) : query.isError ? (
-        <LoadFailed onRetry={() => void query.refetch()} />
-      ) : comments.length === 0 ? (
-        <EmptyState icon={<MessageCircleHeart className="size-10" aria-hidden="true" />} title={BERKAH_TEXT.noComments}>
-          <p className="mt-1 text-sm text-grey-700">{BERKAH_TEXT.noCommentsHint}</p>
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="space-y-2">
-            {comments.map((comment, index) => (
-              <li key={`${comment.waktu}-${index}`} className="hairline rounded-card border-grey-200 bg-white p-4">
-                <p className="text-sm">“{comment.komentar}”</p>
-                <p className="mt-2 text-xs text-grey-700">
-                  {comment.nama} · {formatRupiah(comment.donasi)} · {formatInstant(comment.waktu)}
-                </p>
-              </li>
-            ))}
-          </ul>
-          {query.hasNextPage ? (
-            <LoadMore loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
-          ) : null}
-        </>
-      )}
+      <PagedList
+        query={query}
+        loadingLabel="Memuat pesan baik"
+        empty={
+          <EmptyState
+            icon={<MessageCircleHeart className="size-10" aria-hidden="true" />}
+            title={BERKAH_TEXT.noComments}
+          >
+            <p className="mt-1 text-sm text-grey-700">{BERKAH_TEXT.noCommentsHint}</p>
+          </EmptyState>
+        }
+        itemKey={(comment, index) => `${comment.waktu}-${index}`}
+        renderItem={(comment) => (
+          <div className="hairline rounded-card border-grey-200 bg-white p-4">
+            <p className="text-sm">“{comment.komentar}”</p>
+            <p className="mt-2 text-xs text-grey-700">
+              {comment.nama} · {formatRupiah(comment.donasi)} · {formatInstant(comment.waktu)}
+            </p>
+          </div>
+        )}
+      />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Zap } from 'lucide-react';
 import { flashSaleHistoryQueryOptions } from '../../api/flash-sale-queries';
 import { formatRupiah } from '../../lib/format';
-import { AccountPage, EmptyState, ListSkeleton, LoadFailed, LoadMore } from '../account/account-page';
+import { AccountPage, EmptyState, PagedList } from '../account/account-page';
 import { formatInstant } from '../order/order-format';
 import { TRANSACTION_TEXT } from './transaction-screen';
 
@@ -18,42 +18,34 @@ export function FlashSaleHistoryScreen() {
 
 function History() {
   const query = useInfiniteQuery(flashSaleHistoryQueryOptions());
-  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
-  if (query.isPending) return <ListSkeleton label="Memuat riwayat flash sale" />;
-  if (query.isError) return <LoadFailed onRetry={() => void query.refetch()} />;
-  if (items.length === 0) {
-    return (
-      <EmptyState icon={<Zap className="size-10" aria-hidden="true" />} title="Belum ada pembelian flash sale">
-        <Link to="/app/flash-sale" className="mt-2 inline-block text-sm font-semibold text-primary-700 underline">
-          Lihat Flash Sale
-        </Link>
-      </EmptyState>
-    );
-  }
   return (
-    <>
-      <ul className="space-y-2" aria-label="Pembelian flash sale">
-        {items.map((item) => (
-          <li key={item.transaksi_kode}>
-            <Link
-              to="/app/flash-sale/transaksi/$kode"
-              params={{ kode: item.transaksi_kode }}
-              className="hairline block rounded-card border-grey-200 bg-white p-4 hover:bg-grey-50"
-            >
-              <span className="block font-mono text-sm font-bold">{item.transaksi_kode}</span>
-              <span className="block font-semibold">
-                {item.card.asal} → {item.card.tujuan} · {formatRupiah(item.total_bayar)}
-              </span>
-              <span className="block text-sm text-grey-700">
-                {TRANSACTION_TEXT.status[item.status]} · {formatInstant(item.dibuat_pada)}
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      {query.hasNextPage ? (
-        <LoadMore loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
-      ) : null}
-    </>
+    <PagedList
+      query={query}
+      loadingLabel="Memuat riwayat flash sale"
+      listLabel="Pembelian flash sale"
+      empty={
+        <EmptyState icon={<Zap className="size-10" aria-hidden="true" />} title="Belum ada pembelian flash sale">
+          <Link to="/app/flash-sale" className="mt-2 inline-block text-sm font-semibold text-primary-700 underline">
+            Lihat Flash Sale
+          </Link>
+        </EmptyState>
+      }
+      itemKey={(item) => item.transaksi_kode}
+      renderItem={(item) => (
+        <Link
+          to="/app/flash-sale/transaksi/$kode"
+          params={{ kode: item.transaksi_kode }}
+          className="hairline block rounded-card border-grey-200 bg-white p-4 hover:bg-grey-50"
+        >
+          <span className="block font-mono text-sm font-bold">{item.transaksi_kode}</span>
+          <span className="block font-semibold">
+            {item.card.asal} → {item.card.tujuan} · {formatRupiah(item.total_bayar)}
+          </span>
+          <span className="block text-sm text-grey-700">
+            {TRANSACTION_TEXT.status[item.status]} · {formatInstant(item.dibuat_pada)}
+          </span>
+        </Link>
+      )}
+    />
   );
 }

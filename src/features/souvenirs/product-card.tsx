@@ -62,3 +62,20 @@ export function ProductCard({ product, compact = false }: { product: SouvenirPro
     </article>
   );
 }
+
+/** A titled row of products that scrolls sideways (recommendations). */
+export function ProductStrip({ id, title, list }: { id: string; title: string; list: readonly SouvenirProduct[] }) {
+  if (list.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-base font-bold">
+        {title}
+      </h2>
+      <div className="-mx-4 mt-2 flex gap-3 overflow-x-auto px-4 pb-1">
+        {list.map((product) => (
+          <ProductCard key={product.produk_id} product={product} compact />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -11,7 +11,7 @@ import { EmptyState, LoadFailed } from '../account/account-page';
 import { Skeleton } from '../booking/form-field';
 import { useSouvenirCart } from './cart-actor';
 import { FloatingCart } from './floating-cart';
-import { ProductCard, cartProductOf } from './product-card';
+import { ProductStrip, cartProductOf } from './product-card';
 import { SOUVENIR_TEXT } from './souvenirs-screen';
 
 export const DETAIL_TEXT = {
@@ -94,17 +94,5 @@ export function SouvenirDetailScreen({ productId }: { productId: number }) {
 function Others({ except }: { except: number }) {
   const query = useQuery(souvenirRecommendationsQueryOptions());
   const list = (query.data?.list ?? []).filter((product) => product.produk_id !== except);
-  if (list.length === 0) return null;
-  return (
-    <section aria-labelledby="oleh-oleh-lainnya">
-      <h2 id="oleh-oleh-lainnya" className="text-base font-bold">
-        {DETAIL_TEXT.others}
-      </h2>
-      <div className="-mx-4 mt-2 flex gap-3 overflow-x-auto px-4 pb-1">
-        {list.map((product) => (
-          <ProductCard key={product.produk_id} product={product} compact />
-        ))}
-      </div>
-    </section>
-  );
+  return <ProductStrip id="oleh-oleh-lainnya" title={DETAIL_TEXT.others} list={list} />;
 }

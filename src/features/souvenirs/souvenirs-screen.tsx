@@ -14,7 +14,7 @@ import { cx } from '../../lib/cx';
 import { EmptyState, ListSkeleton, LoadFailed } from '../account/account-page';
 import { Skeleton } from '../booking/form-field';
 import { FloatingCart } from './floating-cart';
-import { ProductCard } from './product-card';
+import { ProductCard, ProductStrip } from './product-card';
 import type { SouvenirSearch } from './souvenir-search';
 
 export const SOUVENIR_TEXT = {
@@ -96,20 +96,7 @@ function Banners() {
 
 function Recommendations() {
   const query = useQuery(souvenirRecommendationsQueryOptions());
-  const list = query.data?.list ?? [];
-  if (list.length === 0) return null;
-  return (
-    <section aria-labelledby="oleh-oleh-rekomendasi">
-      <h2 id="oleh-oleh-rekomendasi" className="text-base font-bold">
-        {SOUVENIR_TEXT.recommended}
-      </h2>
-      <div className="-mx-4 mt-2 flex gap-3 overflow-x-auto px-4 pb-1">
-        {list.map((product) => (
-          <ProductCard key={product.produk_id} product={product} compact />
-        ))}
-      </div>
-    </section>
-  );
+  return <ProductStrip id="oleh-oleh-rekomendasi" title={SOUVENIR_TEXT.recommended} list={query.data?.list ?? []} />;
 }
 
 function Catalogue({ search }: { search: SouvenirSearch }) {
