@@ -26,6 +26,8 @@ test("a campaign's popup shows once per session and leads to its event's voucher
   await popup.getByRole('button', { name: 'Tutup' }).click();
   await expect(popup).toHaveCount(0);
   await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('heading', { name: 'Kenapa pesan di Berangkat?' }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('heading', { name: 'Rute Populer' })).toBeVisible();
   await expect(popup).toHaveCount(0);
 
@@ -41,6 +43,8 @@ test("a campaign's popup shows once per session and leads to its event's voucher
 
 test('home shows banners and popular routes; a route opens its schedules', async ({ page }) => {
   await page.goto('/');
+  // Below the fold on a phone, they load when scrolled to.
+  await page.getByRole('heading', { name: 'Kenapa pesan di Berangkat?' }).scrollIntoViewIfNeeded();
   const banners = page.getByRole('region', { name: 'Promo dan info' }).getByRole('img');
   await expect(banners).toHaveCount(3);
   // Banners are sized (no layout shift) and lazy.

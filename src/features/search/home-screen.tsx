@@ -2,10 +2,12 @@ import { Suspense, lazy } from 'react';
 import { Link } from '@tanstack/react-router';
 import { BadgePercent, Armchair, ShieldCheck, Zap } from 'lucide-react';
 import { Logo } from '../../components/logo';
+import { WhenNear } from '../../components/when-near';
 import { AccountEntry } from '../account/login-entry';
 import { SearchForm } from './search-form';
 
-// Below the fold: its own chunk, so the search form's JS budget holds.
+// Below the fold on a phone: its own chunk, loaded when the traveller scrolls to it, so a visit that
+// only searches never pays for it.
 const HomeExtras = lazy(() => import('../content/home-extras'));
 const HomeContact = lazy(() => import('../content/home-extras').then((module) => ({ default: module.HomeContact })));
 
@@ -47,9 +49,11 @@ export function HomeScreen() {
             </span>
           </span>
         </Link>
-        <Suspense fallback={null}>
-          <HomeExtras />
-        </Suspense>
+        <WhenNear minHeight="40rem">
+          <Suspense fallback={<div className="min-h-[40rem]" />}>
+            <HomeExtras />
+          </Suspense>
+        </WhenNear>
         <section aria-labelledby="kenapa" className="mt-8">
           <h2 id="kenapa" className="text-base font-bold">
             Kenapa pesan di Berangkat?
@@ -68,9 +72,11 @@ export function HomeScreen() {
         </section>
       </main>
       <footer className="hairline border-t border-grey-200 bg-white">
-        <Suspense fallback={null}>
-          <HomeContact />
-        </Suspense>
+        <WhenNear minHeight="7rem">
+          <Suspense fallback={<div className="min-h-28" />}>
+            <HomeContact />
+          </Suspense>
+        </WhenNear>
         <p className="mx-auto max-w-5xl px-4 py-4 text-xs text-grey-600">
           © 2026 Berangkat. Tiket bus dan shuttle antarkota.
         </p>
