@@ -168,3 +168,89 @@ describe('flash sale: the buyer', () => {
     });
   });
 });
+
+describe('flash sale: what each call is asked', () => {
+  it('the question, the answer, the methods and the purchase carry the card, the answer, the key, the buyer and the method', async () => {
+    const KEY = 'k'.repeat(43);
+    const asked: { loadQuiz?: unknown; checkAnswer?: unknown; loadMethods?: unknown; buy?: unknown } = {};
+    const method = {
+      kode: 'VA_BCA',
+      nama: 'BCA Virtual Account',
+      grup: 'Virtual Account',
+      jenis: 'va' as const,
+      fee: 4000,
+      tipe_fee: 'nominal' as const,
+      biaya: 4000,
+      total: 54000,
+      tersedia: true,
+    };
+    const navigations: unknown[] = [];
+    const actor = createActor(
+      flashSaleMachine.provide({
+        actors: {
+          loadQuiz: fromPromise(async ({ input }) => {
+            asked.loadQuiz = input;
+            return {
+              kind: 'ok' as const,
+              results: {
+                card_id: 7,
+                soal: 'Soal',
+                pilihan: [
+                  { kode: 'A' as const, teks: 'a' },
+                  { kode: 'C' as const, teks: 'c' },
+                ],
+              },
+            };
+          }),
+          checkAnswer: fromPromise(async ({ input }) => {
+            asked.checkAnswer = input;
+            return {
+              kind: 'ok' as const,
+              results: {
+                benar: true as const,
+                key_auth: KEY,
+                berlaku_sampai: NOW,
+                waktu_server: NOW,
+                keyLeftMs: 600_000,
+              },
+            };
+          }),
+          loadMethods: fromPromise(async ({ input }) => {
+            asked.loadMethods = input;
+            return { kind: 'ok' as const, results: { amount: 50000, list: [method] } };
+          }),
+          buy: fromPromise(async ({ input }) => {
+            asked.buy = input;
+            return { kind: 'refused' as const, code: 'FLS-4' as const, message: FLASH_SALE_MESSAGES.soldOut };
+          }),
+        },
+      }),
+      { input: { booker: null }, clock: new SimulatedClock() },
+    );
+    actor.on('navigate', (event) => navigations.push(event));
+    actor.start();
+    actor.send({ type: 'card.show', cardId: 7 });
+    actor.send({ type: 'buy' });
+    await flush();
+    expect(asked.loadQuiz).toEqual({ cardId: 7 });
+    actor.send({ type: 'answer.choose', answer: 'C' });
+    actor.send({ type: 'answer.submit' });
+    await flush();
+    expect(asked.checkAnswer).toEqual({ cardId: 7, answer: 'C' });
+    expect(actor.getSnapshot().context.key).toBe(KEY);
+    const booker = { name: 'Sari Wulandari', phone: '081298765432', email: 'sari@contoh.id' };
+    actor.send({ type: 'booker.type', field: 'name', value: booker.name });
+    actor.send({ type: 'booker.type', field: 'phone', value: booker.phone });
+    actor.send({ type: 'booker.type', field: 'email', value: booker.email });
+    actor.send({ type: 'booker.submit' });
+    await flush();
+    expect(asked.loadMethods).toEqual({ cardId: 7, key: KEY });
+    actor.send({ type: 'method.choose', code: 'VA_BCA' });
+    actor.send({ type: 'pay' });
+    await flush();
+    expect(asked.buy).toEqual({ cardId: 7, key: KEY, booker, methodCode: 'VA_BCA' });
+    // Sold out while paying: back to the card, never a transaction page.
+    expect(navigations.some((event) => JSON.stringify(event).includes('flash-sale-transaction'))).toBe(false);
+    actor.stop();
+  });
+});
