@@ -11,7 +11,8 @@ export function ChangeFormScreen({ search }: { search: ChangeFormSearch }) {
     <>
       <Navbar title="Ubah Pencarian" />
       <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-4">
-        <SearchForm initial={initial} />
+        {/* A day chosen in the calendar child starts the form again from the search. */}
+        <SearchForm key={`${initial.date}|${initial.returnDate}`} initial={initial} />
       </main>
       <Outlet />
     </>

@@ -1,15 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { ReservationDetailScreen } from '../../features/booking/reservation-detail-screen';
+import { preloadBookingActor } from '../../flow/booking-actor';
 import { isReturnParam } from '../../lib/schedule-search';
 
 export const Route = createFileRoute('/app/detail-reservation/{-$return}')({
   staticData: { routeName: 'detail-reservation' },
-  component: DetailReservationScreen,
+  // The page reads the booking in progress: its flow's code is ready before it renders.
+  loader: () => preloadBookingActor().catch(() => undefined),
+  component: function DetailReservationRoute() {
+    return <ReservationDetailScreen direction={isReturnParam(Route.useParams().return) ? 'pulang' : 'pergi'} />;
+  },
 });
-
-function DetailReservationScreen() {
-  const isReturn = isReturnParam(Route.useParams().return);
-  return (
-    <PlaceholderScreen title={isReturn ? 'Detail Reservasi Pulang' : 'Detail Reservasi Pergi'} isReturn={isReturn} />
-  );
-}
