@@ -30,10 +30,12 @@ type Core = typeof AppFlowCore;
 let core: Core | null = null;
 let corePromise: Promise<Core> | null = null;
 
-/** Loads the booking flow's code; route loaders await it so screens never wait on it. */
+/**
+ * Loads the booking flow's code and the feature flags it starts with; route loaders await both,
+ * so a screen never waits on either.
+ */
 export function preloadBookingActor(): Promise<Core> {
-  // The flags travel beside the code: both are ready by the time a screen starts the flow.
-  void loadFeatures();
+  const flags = loadFeatures();
   corePromise ??= import('./app-flow-core').then(
     (loaded) => {
       core = loaded;
@@ -45,7 +47,7 @@ export function preloadBookingActor(): Promise<Core> {
       throw error;
     },
   );
-  return corePromise;
+  return Promise.all([corePromise, flags]).then(([loaded]) => loaded);
 }
 
 interface FlowStore {
@@ -55,9 +57,9 @@ interface FlowStore {
 const FlowContext = createContext<FlowStore | null>(null);
 
 /**
- * Global feature flags of spec section 3, from the server's configuration. Read once per visit
- * before the flow starts; when the configuration cannot be read the options stay on and the
- * server, which enforces the flags, says so if one is off.
+ * Global feature flags of spec section 3, from the server's configuration, read once per visit
+ * before the flow starts. When the configuration cannot be read the options stay on for the
+ * visit: the server enforces the flags and says so (FTR-1) if one is off.
  */
 const FEATURES_ON: BookingFeatures = { refundable: true, berkah: true, point: true };
 let features: BookingFeatures | null = null;
@@ -66,10 +68,7 @@ let featuresPromise: Promise<BookingFeatures> | null = null;
 export function loadFeatures(): Promise<BookingFeatures> {
   featuresPromise ??= api.request('konfigurasi', {}).then(
     (config) => (features = { ...config.fitur }),
-    () => {
-      featuresPromise = null;
-      return FEATURES_ON;
-    },
+    () => (features = FEATURES_ON),
   );
   return featuresPromise;
 }
