@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/{contract,machines,server,scripts,traces}/**/*.test.ts'],
+          globalSetup: ['tests/server/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { ensureChromium } from './chromium';
-import { run } from './run';
+import { auditRuntimeDependencies, describeVerdict } from './audit';
+import { run, runCaptured } from './run';
 
 /**
  * `npm test`: typecheck, lint, vitest, then Playwright against the production build.
@@ -26,8 +27,27 @@ interface VitestJson {
   numPassedTests: number;
   numFailedTests: number;
 }
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  specs?: { title: string; line: number; tests: { projectName: string; status: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
 interface PlaywrightJson {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  suites?: PlaywrightSuite[];
+}
+
+/** Tests that failed once and passed on their retry: counted as passed, but named every run. */
+function flakyTests(suites: PlaywrightSuite[] = [], file = ''): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'flaky')
+        .map((test) => `[${test.projectName}] ${suite.file ?? file}:${spec.line} ${spec.title}`),
+    ),
+    ...flakyTests(suite.suites, suite.file ?? file),
+  ]);
 }
 
 function readJson<T>(path: string): T | null {
@@ -39,14 +59,31 @@ function readJson<T>(path: string): T | null {
   }
 }
 
-console.log('\n== typecheck');
-step('typecheck', (await run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) === 0);
-
-console.log('\n== lint');
-step('lint', (await run('npx', ['eslint', '.', '--max-warnings', '0'])) === 0);
-
-console.log('\n== format');
-step('format', (await run('npx', ['prettier', '--check', '.', '--log-level', 'warn'])) === 0);
+// The static checks and the audit are independent: side by side, each prints when it ends.
+const checks = [
+  { name: 'typecheck', command: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
+  { name: 'format', command: 'npx', args: ['prettier', '--check', '.', '--log-level', 'warn'] },
+];
+const [auditVerdict, ...checkResults] = await Promise.all([
+  auditRuntimeDependencies(),
+  ...checks.map(async (check) => {
+    const started = Date.now();
+    const result = await runCaptured(check.command, check.args);
+    return { ...result, seconds: (Date.now() - started) / 1000 };
+  }),
+]);
+checks.forEach((check, index) => {
+  const result = checkResults[index];
+  if (!result) return;
+  console.log(`\n== ${check.name} (${result.seconds.toFixed(0)} s)`);
+  if (result.output.trim() !== '') console.log(result.output.trimEnd());
+  step(check.name, result.code === 0);
+});
+console.log('\n== audit');
+console.log(describeVerdict(auditVerdict));
+// An unreachable advisory service proves nothing either way: reported, not counted.
+if (auditVerdict.kind !== 'unavailable') step('audit', auditVerdict.kind === 'clean');
 
 console.log('\n== vitest');
 const vitestReport = `${REPORT_DIR}/vitest.json`;
@@ -82,6 +119,7 @@ if (await ensureChromium()) {
     if (e2e) {
       passed += e2e.stats.expected + e2e.stats.flaky;
       failed += e2e.stats.unexpected;
+      for (const name of flakyTests(e2e.suites)) console.log(`flaky (passed on its retry): ${name}`);
       if (e2e.stats.unexpected > 0) failures.push(`e2e (${e2e.stats.unexpected})`);
       else if (e2eCode !== 0) step('e2e run', false);
     } else step('e2e run', e2eCode === 0);

@@ -25,6 +25,8 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball, to start another instance from (tests). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DbOptions {
@@ -34,7 +36,16 @@ export interface DbOptions {
   dataDir?: string | undefined;
   /** PostgreSQL pool size. */
   max?: number | undefined;
+  /** PGlite: start from this data folder tarball (a seeded copy tests share) instead of an empty one. */
+  loadDataDir?: Blob | undefined;
 }
+
+/**
+ * The embedded engine's settings. PostgreSQL's default shared buffers (128 MB) fill up with the
+ * whole database inside the process's WebAssembly memory, which never shrinks; 16 MB keeps the
+ * working set of the API's queries while the kernel's page cache holds the data files.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 export async function openDatabase(options: DbOptions = {}): Promise<DbHandle> {
   if (options.url) {
@@ -48,7 +59,11 @@ export async function openDatabase(options: DbOptions = {}): Promise<DbHandle> {
       close: () => client.end({ timeout: 5 }),
     };
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    startParams: PGLITE_START_PARAMS,
+  });
   await client.waitReady;
   installDrizzleParsers(client);
   const db = drizzlePglite(client, { schema });
@@ -57,6 +72,7 @@ export async function openDatabase(options: DbOptions = {}): Promise<DbHandle> {
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

@@ -1,5 +1,7 @@
 import postgres from 'postgres';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { openDatabase, type DbHandle } from '../../../server/db/client';
 import { seedDatabase } from '../../../server/db/seed';
 
@@ -18,11 +20,31 @@ export interface TestDatabase extends DbHandle {
   destroy(): Promise<void>;
 }
 
-/** A fresh, migrated (and by default seeded) database of the given kind. */
+/** The run's seeded templates (global-setup.ts); absent when a runner provides none (mutation runs). */
+function templates(): { pglite: string | null; postgres: string | null } {
+  try {
+    return { pglite: inject('pgliteTemplate') ?? null, postgres: inject('postgresTemplate') ?? null };
+  } catch {
+    return { pglite: null, postgres: null };
+  }
+}
+
+let pgliteTemplateBlob: Blob | null = null;
+function pgliteTemplate(path: string): Blob {
+  pgliteTemplateBlob ??= new Blob([readFileSync(path)]);
+  return pgliteTemplateBlob;
+}
+
+/**
+ * A fresh, migrated (and by default seeded) database of the given kind. The standard seed (today =
+ * TEST_TODAY) is copied from the run's template, which is the same rows as seeding again.
+ */
 export async function createTestDatabase(
   kind: 'pglite' | 'postgres',
   options: { seed?: boolean; today?: string; max?: number } = {},
 ): Promise<TestDatabase> {
+  const fromTemplate = options.seed !== false && (options.today ?? TEST_TODAY) === TEST_TODAY;
+  const template = fromTemplate ? templates() : { pglite: null, postgres: null };
   let handle: DbHandle;
   let url: string | null = null;
   let drop = async () => {};
@@ -31,7 +53,9 @@ export async function createTestDatabase(
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
     const name = `berangkat_t_${randomBytes(6).toString('hex')}`;
     const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
+    await admin.unsafe(
+      template.postgres ? `CREATE DATABASE ${name} TEMPLATE ${template.postgres}` : `CREATE DATABASE ${name}`,
+    );
     const target = new URL(adminUrl);
     target.pathname = `/${name}`;
     url = target.toString();
@@ -41,10 +65,11 @@ export async function createTestDatabase(
       await admin.end({ timeout: 5 });
     };
   } else {
-    handle = await openDatabase({});
+    handle = await openDatabase(template.pglite ? { loadDataDir: pgliteTemplate(template.pglite) } : {});
   }
+  const copied = kind === 'postgres' ? template.postgres !== null : template.pglite !== null;
   await handle.migrate();
-  if (options.seed !== false) await seedDatabase(handle.db, { today: options.today ?? TEST_TODAY });
+  if (options.seed !== false && !copied) await seedDatabase(handle.db, { today: options.today ?? TEST_TODAY });
   return {
     ...handle,
     url,
