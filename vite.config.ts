@@ -1,10 +1,14 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -22,6 +26,147 @@ function appVersion(): string {
     return version;
   }
 }
+
+const brotli = promisify(brotliCompress);
+const gzipMax = promisify(gzip);
+/** Text formats worth compressing; fonts (woff2) and pictures are compressed already. */
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.map', '.txt', '.xml', '.webmanifest']);
+
+async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/**
+ * Writes `file.br` (brotli, quality 11) and `file.gz` (gzip, level 9) beside each compressible
+ * file of the build, public files included: the server sends the best one a browser accepts
+ * without compressing anything per request (server/http/static-files.ts).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'berangkat:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.has(extname(file)));
+      await Promise.all(
+        files.map(async (file) => {
+          const body = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(body, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+            gzipMax(body, { level: zlib.Z_BEST_COMPRESSION }),
+          ]);
+          // A copy no smaller than the file is never worth sending.
+          if (br.length < body.length) await writeFile(`${file}.br`, br);
+          if (gz.length < body.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
+/** The home route's screen, split out by the router plugin: the first page most visits open. */
+const HOME_ROUTE_CHUNK = /src\/routes\/index\.tsx\?tsr-split=component/;
+/** The Latin subset of the app's variable font: every Indonesian text uses it. */
+const PRIMARY_FONT = /plus-jakarta-sans-latin-wght-normal-[\w-]+\.woff2$/;
+
+/**
+ * Preloads in the built page: the app font (so text is not drawn twice) and the home screen's
+ * chunks beside the entry's own (Vite preloads only what the entry imports statically), so the
+ * search form does not wait for the router to discover them.
+ */
+function preloadFirstRoute(): Plugin {
+  return {
+    name: 'berangkat:preload-first-route',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const tags: HtmlTagDescriptor[] = [];
+        const font = Object.keys(bundle).find((name) => PRIMARY_FONT.test(name));
+        if (font) {
+          tags.push({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: true },
+            injectTo: 'head',
+          });
+        }
+        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const staticClosure = (start: string[]) => {
+          const seen = new Set<string>();
+          const queue = [...start];
+          for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+            if (seen.has(name)) continue;
+            seen.add(name);
+            queue.push(...(byName.get(name)?.imports ?? []));
+          }
+          return seen;
+        };
+        const entry = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+        const preloaded = staticClosure(entry);
+        const home = chunks.find((chunk) => chunk.moduleIds.some((id) => HOME_ROUTE_CHUNK.test(id)));
+        if (home) {
+          for (const name of staticClosure([home.fileName])) {
+            if (preloaded.has(name)) continue;
+            tags.push({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', href: `/${name}`, crossorigin: true },
+              injectTo: 'head',
+            });
+          }
+        }
+        return tags;
+      },
+    },
+  };
+}
+
+/**
+ * The home page's header as plain HTML, drawn before any script runs: the traveller sees the page
+ * at once on a slow phone, and React replaces it with the same markup (src/features/search/
+ * home-screen.tsx, the root layout and the logo) when the app starts. Keep the two alike, or the
+ * page shifts when React takes over. Widths from 768 px take the desktop layout's sizes (the app
+ * sets data-vm="d" there), so a desktop does not shift either.
+ */
+const HOME_SHELL = `<div class="flex min-h-dvh flex-col"><header class="bg-primary-700 text-white"><div class="mx-auto max-w-5xl px-4 pt-2 pb-24 min-[768px]:pb-28"><div class="flex items-center justify-between gap-2"><span class="inline-flex min-h-11 items-center gap-2 rounded-card font-extrabold tracking-tight"><svg viewBox="0 0 32 32" class="size-8" aria-hidden="true"><rect width="32" height="32" rx="8" class="fill-white"></rect><path d="M9 8h9.5a5 5 0 0 1 1.9 9.6A5.2 5.2 0 0 1 18.8 28H9zm4 4v4h5a2 2 0 0 0 0-4zm0 8v4h5.6a2 2 0 0 0 0-4z" class="fill-primary-700"></path></svg><span class="text-lg text-white">Berangkat</span></span></div><h1 class="mt-5 text-2xl leading-tight font-extrabold min-[768px]:mt-8 min-[768px]:text-3xl">Pesan tiket bus &amp; shuttle antarkota</h1><p class="mt-1 text-sm text-primary-100 min-[768px]:text-base">Cari jadwal, pilih kursi, dan bayar dengan mudah.</p></div></header></div>`;
+
+/**
+ * Writes home.html beside index.html: the same page with HOME_SHELL inside #root. The server
+ * sends it for `/` only (server/http/static-files.ts); every other path gets index.html.
+ */
+function homeShell(): Plugin {
+  return {
+    name: 'berangkat:home-shell',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const page = bundle['index.html'];
+      if (!page || page.type !== 'asset' || typeof page.source !== 'string') return;
+      const root = '<div id="root"></div>';
+      if (!page.source.includes(root)) this.error('index.html has no empty #root for the home shell');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'home.html',
+        source: page.source.replace(root, `<div id="root">${HOME_SHELL}</div>`),
+      });
+    },
+  };
+}
+
+/** zod's core module, whose global config lives on globalThis.__zod_globalConfig. */
+const ZOD_CORE = /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
+const ZOD_JITLESS = 'globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };';
 
 export default defineConfig({
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion()) },
@@ -41,6 +186,9 @@ export default defineConfig({
     // react-aria ships no id-ID strings: src supplies Indonesian ones for the widgets it uses
     // (date-calendar-strings.ts); en-US stays as the fallback so no widget ever finds none.
     { ...optimizeLocales.vite({ locales: ['id-ID', 'en-US'] }), enforce: 'pre' },
+    preloadFirstRoute(),
+    homeShell(),
+    precompress(),
   ],
   server: {
     proxy: {
@@ -51,5 +199,24 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // The page's CSP forbids eval. zod probes for it (a caught `new Function`, still reported as
+        // a violation) when it builds its first object schema, at module load: its global config
+        // says jitless before its own code runs, at the top of the chunk that holds it.
+        intro: (chunk) => (chunk.moduleIds.some((id) => ZOD_CORE.test(id)) ? ZOD_JITLESS : ''),
+        codeSplitting: {
+          groups: [
+            // React, the router and the query cache start every page: one file instead of a dozen
+            // small ones, each of which costs a request on a slow mobile connection.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack)[\\/]/,
+              priority: 20,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -3,6 +3,8 @@ import { API_BASE, DEFAULT_BASIC_CREDENTIALS } from '../contract';
 import type { Database } from './db/client';
 import type { BasicCredentials } from './env';
 import { authMiddleware } from './http/auth';
+import { compressReplies } from './http/compression';
+import { securityHeaders } from './http/security-headers';
 import { replyError, replyOk } from './http/envelope';
 import { onError } from './http/on-error';
 import { requestLog } from './http/request-log';
@@ -133,6 +135,8 @@ export function createApp(deps: AppDeps): App {
 
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(logger));
+  app.use('*', securityHeaders());
+  app.use(`${API_BASE}/*`, compressReplies());
   app.route(API_BASE, api);
   app.notFound((c) => replyError(c, 404, 'NFD-1', NOT_FOUND_MESSAGE));
   app.onError(onError(logger));

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient } from './api/query-client';
@@ -23,8 +23,12 @@ const router = createAppRouter(queryClient);
 const root = document.getElementById('root');
 if (!root) throw new Error('#root tidak ditemukan');
 
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+// A transition lets React render the first screen in short slices, so a slow phone's main thread
+// is never blocked for long while the page starts (a tap or scroll is handled in between).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+});
