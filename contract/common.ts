@@ -1,11 +1,24 @@
 import { z } from 'zod';
 
+/** Largest id a record can have: the database's integer (2^31 - 1); a larger one names nothing. */
+export const ID_MAX = 2_147_483_647;
+
+/** Largest amount in rupiah a call accepts: far above any booking, far below unsafe integers. */
+export const MAX_AMOUNT = 1_000_000_000_000;
+
 /** Query values arrive as strings: these coerce and explain in Indonesian. */
 export const idParam = (name: string) =>
   z.coerce
     .number({ error: `${name} harus berupa angka` })
     .int(`${name} harus bilangan bulat`)
     .positive(`${name} tidak valid`);
+
+/**
+ * The id of one record looked up by it (a card, a product, a feedback): past ID_MAX it names
+ * nothing and is refused here, before the database meets a number its column cannot hold.
+ * Search filters keep idParam: a huge place or route id there simply matches no schedule.
+ */
+export const recordIdParam = (name: string) => idParam(name).max(ID_MAX, `${name} tidak valid`);
 
 export const pageParam = z.coerce
   .number({ error: 'page harus berupa angka' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateSchema, PointTypeSchema, RupiahSchema, TimeSchema, idParam } from './common';
+import { DateSchema, PointTypeSchema, RupiahSchema, TimeSchema, idParam, recordIdParam } from './common';
 import { SizedImageSchema } from './souvenir';
 import { VoucherItemSchema } from './vouchers';
 
@@ -48,7 +48,7 @@ export const BannerCategorySchema = z.object({ kategori_id: z.number().int().pos
 export const ListBannerKategoriResultsSchema = z.object({ list: z.array(BannerCategorySchema) });
 export type ListBannerKategoriResults = z.infer<typeof ListBannerKategoriResultsSchema>;
 
-export const ListBannerQuerySchema = z.object({ kategori_id: idParam('kategori_id') });
+export const ListBannerQuerySchema = z.object({ kategori_id: recordIdParam('kategori_id') });
 export const ListBannerResultsSchema = z.object({ list: z.array(BannerSchema) });
 export type ListBannerResults = z.infer<typeof ListBannerResultsSchema>;
 

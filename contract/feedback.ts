@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flagParam, idParam, pageParam } from './common';
+import { ID_MAX, flagParam, pageParam, recordIdParam } from './common';
 import { OrderCodeSchema } from './payment';
 
 /**
@@ -35,7 +35,11 @@ export const FeedbackMessageSchema = z
 
 /** POST feedback-create (bearer). */
 export const FeedbackCreateBodySchema = z.object({
-  kategori_id: z.coerce.number({ error: FEEDBACK_MESSAGES.category }).int().positive(FEEDBACK_MESSAGES.category),
+  kategori_id: z.coerce
+    .number({ error: FEEDBACK_MESSAGES.category })
+    .int()
+    .positive(FEEDBACK_MESSAGES.category)
+    .max(ID_MAX, FEEDBACK_MESSAGES.category),
   judul: FeedbackSubjectSchema,
   pesan: FeedbackMessageSchema,
   reservasi_kode: OrderCodeSchema.nullable().default(null),
@@ -67,6 +71,6 @@ export type FeedbackRiwayatResults = z.infer<typeof FeedbackRiwayatResultsSchema
 
 /** flag_read 1 marks the reply read (the detail page opened). */
 export const FeedbackDetailQuerySchema = z.object({
-  feedback_id: idParam('feedback_id'),
+  feedback_id: recordIdParam('feedback_id'),
   flag_read: flagParam.default(false),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateSchema, RupiahSchema, idParam, pageParam } from './common';
+import { DateSchema, ID_MAX, RupiahSchema, pageParam, recordIdParam } from './common';
 import { BookerNameSchema, EmailSchema, PhoneSchema } from './fields';
 import { PaymentMethodSchema } from './payment';
 
@@ -83,7 +83,7 @@ export const FlashSaleListSesiResultsSchema = z.object({
 });
 export type FlashSaleListSesiResults = z.infer<typeof FlashSaleListSesiResultsSchema>;
 
-export const FlashSaleListCardQuerySchema = z.object({ sesi_sub_id: idParam('sesi_sub_id') });
+export const FlashSaleListCardQuerySchema = z.object({ sesi_sub_id: recordIdParam('sesi_sub_id') });
 export const FlashSaleListCardResultsSchema = z.object({
   sesi: FlashSaleSessionSchema,
   list: z.array(FlashSaleCardSchema),
@@ -91,7 +91,7 @@ export const FlashSaleListCardResultsSchema = z.object({
 });
 export type FlashSaleListCardResults = z.infer<typeof FlashSaleListCardResultsSchema>;
 
-export const FlashSaleCardQuerySchema = z.object({ card_id: idParam('card_id') });
+export const FlashSaleCardQuerySchema = z.object({ card_id: recordIdParam('card_id') });
 export const FlashSaleDetailCardResultsSchema = FlashSaleCardSchema.extend({
   deskripsi: z.string(),
   syarat: z.array(z.string()),
@@ -112,7 +112,7 @@ export const FlashSaleSoalResultsSchema = z.object({
 export type FlashSaleSoalResults = z.infer<typeof FlashSaleSoalResultsSchema>;
 
 export const FlashSaleCekSoalQuerySchema = z.object({
-  card_id: idParam('card_id'),
+  card_id: recordIdParam('card_id'),
   jawaban: z.string({ error: 'jawaban wajib diisi' }).trim().toUpperCase().pipe(QuizOptionCodeSchema),
 });
 /** A right answer: the purchase key. A wrong one is a 403 FLS-2 envelope. */
@@ -131,7 +131,7 @@ export const KeyAuthSchema = z
   .regex(/^[A-Za-z0-9_-]{32,64}$/, 'key_auth tidak valid');
 
 export const FlashSaleJenisPembayaranQuerySchema = z.object({
-  card_id: idParam('card_id'),
+  card_id: recordIdParam('card_id'),
   key_auth: KeyAuthSchema,
 });
 export const FlashSaleJenisPembayaranResultsSchema = z.object({
@@ -142,7 +142,11 @@ export type FlashSaleJenisPembayaranResults = z.infer<typeof FlashSaleJenisPemba
 
 /** POST flashsale/transaksi: the booker fields follow the booking's rules. */
 export const FlashSaleTransaksiBodySchema = z.object({
-  card_id: z.coerce.number({ error: 'card_id harus berupa angka' }).int().positive('card_id tidak valid'),
+  card_id: z.coerce
+    .number({ error: 'card_id harus berupa angka' })
+    .int()
+    .positive('card_id tidak valid')
+    .max(ID_MAX, 'card_id tidak valid'),
   key_auth: KeyAuthSchema,
   pemesan_nama: BookerNameSchema,
   pemesan_email: EmailSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RupiahSchema } from './common';
+import { MAX_AMOUNT, RupiahSchema } from './common';
 import { FeeTypeSchema } from './price';
 
 /**
@@ -26,7 +26,13 @@ export type PaymentKind = z.infer<typeof PaymentKindSchema>;
 
 /** GET list-jenis-pembayaran (amount, voucher_kode, reservasi_kode). */
 export const ListJenisPembayaranQuerySchema = z.object({
-  amount: z.coerce.number({ error: 'amount harus berupa angka' }).int().nonnegative().optional(),
+  amount: z.coerce
+    .number({ error: 'amount harus berupa angka' })
+    .int()
+    .nonnegative()
+    // The same ceiling as a voucher check's total_amount: fees on more overflow safe integers.
+    .max(MAX_AMOUNT, 'amount terlalu besar')
+    .optional(),
   voucher_kode: z.string().max(32).optional(),
   reservasi_kode: OrderCodeSchema.optional(),
 });

@@ -211,11 +211,37 @@ const daysParam = z.coerce
   .max(62, 'jumlah_hari maksimal 62')
   .default(7);
 
+/** The calendar's last day: a `YYYY-MM-DD` date strip cannot run past it. */
+export const LAST_CALENDAR_DATE = '9999-12-31';
+
+/** Days from `date` through LAST_CALENDAR_DATE, that day included (both as UTC midnights). */
+function daysLeftInCalendar(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Math.round((Date.UTC(9999, 11, 31) - Date.UTC(y, m - 1, d)) / 86_400_000) + 1;
+}
+
+/**
+ * A date strip of `jumlah_hari` days from `tanggal_mulai` must end by LAST_CALENDAR_DATE: a day
+ * beyond it has no `YYYY-MM-DD` form, so the strip is refused rather than cut short.
+ */
+function stripInCalendar(query: { tanggal_mulai: string; jumlah_hari: number }, ctx: z.RefinementCtx): void {
+  const left = daysLeftInCalendar(query.tanggal_mulai);
+  if (query.jumlah_hari > left) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['jumlah_hari'],
+      message: `jumlah_hari maksimal ${left} dari tanggal_mulai ${query.tanggal_mulai} (tanggal terakhir ${LAST_CALENDAR_DATE})`,
+    });
+  }
+}
+
 // list-tanggal-jadwal: the date strip for a search
-export const ListTanggalJadwalQuerySchema = SearchBaseQuerySchema.omit({ tanggal_berangkat: true }).extend({
-  tanggal_mulai: DateSchema,
-  jumlah_hari: daysParam,
-});
+export const ListTanggalJadwalQuerySchema = SearchBaseQuerySchema.omit({ tanggal_berangkat: true })
+  .extend({
+    tanggal_mulai: DateSchema,
+    jumlah_hari: daysParam,
+  })
+  .superRefine(stripInCalendar);
 export const DateSummarySchema = z.object({
   tanggal: DateSchema,
   jumlah_jadwal: z.number().int().nonnegative(),
@@ -225,12 +251,14 @@ export const ListTanggalJadwalResultsSchema = z.object({ list: z.array(DateSumma
 export type DateSummary = z.infer<typeof DateSummarySchema>;
 
 // list-tanggal-jadwal-available: the days one schedule runs with free seats
-export const ListTanggalAvailableQuerySchema = z.object({
-  operator_kode: z.string().min(1, 'operator_kode wajib diisi'),
-  jadwal_kode: z.string().min(1, 'jadwal_kode wajib diisi'),
-  tanggal_mulai: DateSchema,
-  jumlah_hari: daysParam,
-});
+export const ListTanggalAvailableQuerySchema = z
+  .object({
+    operator_kode: z.string().min(1, 'operator_kode wajib diisi'),
+    jadwal_kode: z.string().min(1, 'jadwal_kode wajib diisi'),
+    tanggal_mulai: DateSchema,
+    jumlah_hari: daysParam,
+  })
+  .superRefine(stripInCalendar);
 export const ListTanggalAvailableResultsSchema = z.object({
   list: z.array(z.object({ tanggal: DateSchema, tersedia: z.boolean(), sisa_kursi: z.number().int().nonnegative() })),
 });

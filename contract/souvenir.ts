@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RupiahSchema, idParam, pageParam } from './common';
+import { RupiahSchema, pageParam, recordIdParam } from './common';
 
 /**
  * Oleh-oleh (spec section 7 "Souvenirs"; shapes not shown there): regional souvenirs a traveller
@@ -55,7 +55,7 @@ export const SouvenirProductSchema = z.object({
 export type SouvenirProduct = z.infer<typeof SouvenirProductSchema>;
 
 export const ListProdukOlehOlehQuerySchema = z.object({
-  kategori_id: idParam('kategori_id').optional(),
+  kategori_id: recordIdParam('kategori_id').optional(),
   page: pageParam,
   per_page: z.coerce
     .number({ error: SOUVENIR_MESSAGES.perPage })
@@ -82,7 +82,7 @@ export const ListProdukOlehOlehResultsSchema = z.object({
 });
 export type ListProdukOlehOlehResults = z.infer<typeof ListProdukOlehOlehResultsSchema>;
 
-export const DetailProdukOlehOlehQuerySchema = z.object({ produk_id: idParam('produk_id') });
+export const DetailProdukOlehOlehQuerySchema = z.object({ produk_id: recordIdParam('produk_id') });
 export const DetailProdukOlehOlehResultsSchema = SouvenirProductSchema.extend({
   deskripsi: z.string(),
   penjual: z.string(),

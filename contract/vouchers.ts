@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateSchema, RupiahSchema } from './common';
+import { DateSchema, MAX_AMOUNT, RupiahSchema } from './common';
 import { EmailSchema, PhoneSchema } from './fields';
 import { FeeTypeSchema } from './price';
 
@@ -35,7 +35,7 @@ const totalAmount = z.coerce
   .number({ error: 'total_amount wajib diisi dengan angka' })
   .int('total_amount harus bilangan bulat')
   .nonnegative('total_amount tidak boleh negatif')
-  .max(1_000_000_000_000, 'total_amount terlalu besar');
+  .max(MAX_AMOUNT, 'total_amount terlalu besar');
 
 /** GET validasi-voucher. */
 export const ValidasiVoucherQuerySchema = z

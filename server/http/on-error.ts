@@ -4,6 +4,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../logger';
 import { replyError } from './envelope';
 import { ApiError } from '../services/errors';
+import { ClientAbortError } from './validate';
+
+/** Logged for a request whose client hung up mid-body (nginx's convention); no one reads the reply. */
+export const CLIENT_CLOSED_STATUS = 499;
 
 export const SERVER_ERROR_MESSAGE = 'Terjadi kesalahan pada server, silakan coba lagi';
 
@@ -26,6 +30,14 @@ function describeForLog(err: Error): Record<string, unknown> {
 export function onError(logger: Logger): ErrorHandler {
   return (err, c) => {
     if (err instanceof ApiError) return replyError(c, err.status, err.code, err.message);
+    if (err instanceof ClientAbortError) {
+      const cause = err.cause instanceof Error ? err.cause : null;
+      logger.warn(
+        { method: c.req.method, path: c.req.path, status: CLIENT_CLOSED_STATUS, reason: cause?.message.slice(0, 200) },
+        'client closed the request',
+      );
+      return new Response(null, { status: CLIENT_CLOSED_STATUS });
+    }
     if (err instanceof HTTPException && err.status < 500) {
       return replyError(
         c,

@@ -24,6 +24,8 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
       ...(versionCode.success ? { versionCode: versionCode.data } : {}),
     };
     if (status >= 500) logger.error(line, 'request');
+    // 499: the client hung up mid-body (see on-error.ts), worth a look but no server fault.
+    else if (status === 499) logger.warn(line, 'request');
     else logger.info(line, 'request');
   };
 }

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { ID_MAX } from '../../contract';
 import type { Database } from '../db/client';
 import { defineRoute } from '../http/route';
 import type { AppEnv } from '../http/types';
@@ -26,6 +27,10 @@ export function contentRoutes(api: Hono<AppEnv>, db: Database, today: () => stri
   defineRoute(api, 'listFaq', () => faqList(db, false));
   defineRoute(api, 'detailBlog', (query) => blogDetail(db, query.kode, today()));
   defineRoute(api, 'listPath', () => popularPaths(db, today()));
-  defineRoute(api, 'listHighlightOperator', (query) => highlightOperators(db, query));
+  // A place id past the database's integer names no place, so no operator runs that route (as in the
+  // schedule search, it matches nothing rather than reaching a column that cannot hold it).
+  defineRoute(api, 'listHighlightOperator', (query) =>
+    query.asal_id > ID_MAX || query.tujuan_id > ID_MAX ? { list: [] } : highlightOperators(db, query),
+  );
   defineRoute(api, 'konfigurasi', () => konfigurasi(config));
 }
