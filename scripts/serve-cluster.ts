@@ -64,7 +64,7 @@ function startBackend(index: number): Backend {
   const backendPort = port + 1 + index;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(backendPort), HOST: '127.0.0.1' },
+    env: { ...process.env, PORT: String(backendPort), HOST: '127.0.0.1', TRUST_PROXY_HOPS: '1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const backend: Backend = { index, port: backendPort, child, up: false };

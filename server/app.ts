@@ -62,6 +62,8 @@ export interface AppDeps {
   otpSecret?: string;
   /** Delivers one-time codes; the development outbox (log and otp_outbox) by default. */
   otpSender?: OtpSender;
+  /** Proxies in front that append to X-Forwarded-For; 0 (the socket is the client) by default. */
+  trustProxyHops?: number;
   /** Feature flags, call centre and social links; everything on by default. */
   config?: ProductConfig;
 }
@@ -134,6 +136,11 @@ export function createApp(deps: AppDeps): App {
   api.all('*', (c) => replyError(c, 404, 'NFD-1', NOT_FOUND_MESSAGE));
 
   const app = new Hono<AppEnv>();
+  const proxyHops = deps.trustProxyHops ?? 0;
+  app.use('*', async (c, next) => {
+    c.set('proxyHops', proxyHops);
+    await next();
+  });
   app.use('*', requestLog(logger));
   app.use('*', securityHeaders());
   app.use(`${API_BASE}/*`, compressReplies());

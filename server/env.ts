@@ -50,6 +50,11 @@ const EnvSchema = z.object({
    * runs from one address, so its servers raise it; a traveller never comes near the defaults.
    */
   CLIENT_RATE_FACTOR: z.coerce.number({ error: 'harus berupa angka' }).int().min(1).max(10_000).optional(),
+  /**
+   * Proxies in front of this process that append to X-Forwarded-For (the cluster's proxy: 1). Unset,
+   * the socket's address is the client: a client could otherwise pick its own rate-limit key.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number({ error: 'harus berupa angka' }).int().min(0).max(10).optional(),
   /** Feature flags (spec section 3): on unless set to 0 or false. */
   FEATURE_REFUNDABLE: z.enum(['1', '0', 'true', 'false'], { error: 'harus 1, 0, true atau false' }).optional(),
   FEATURE_BERKAH: z.enum(['1', '0', 'true', 'false'], { error: 'harus 1, 0, true atau false' }).optional(),
@@ -79,6 +84,7 @@ export interface Env {
   redisUrl: string | undefined;
   otpSecret: string | undefined;
   clientRateFactor: number;
+  trustProxyHops: number;
   config: ProductConfig;
 }
 
@@ -111,6 +117,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     redisUrl: env.REDIS_URL,
     otpSecret: env.OTP_SECRET,
     clientRateFactor: env.CLIENT_RATE_FACTOR ?? 1,
+    trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
     config: {
       ...DEFAULT_CONFIG,
       features: {

@@ -54,6 +54,7 @@ const app = createApp({
   ...(env.holdRatePerMinute ? { holdRatePerMinute: env.holdRatePerMinute } : {}),
   limiterStore,
   clientRateFactor: env.clientRateFactor,
+  trustProxyHops: env.trustProxyHops,
   config: env.config,
   otpSecret,
 });

@@ -9,5 +9,7 @@ export interface AppEnv {
     /** Null for basic-credential (guest) requests. */
     customer: AuthCustomer | null;
     logger: Logger;
+    /** Proxies trusted to append the client's address to X-Forwarded-For (0: none). */
+    proxyHops: number;
   };
 }
