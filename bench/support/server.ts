@@ -3,6 +3,7 @@
  * port, a fresh embedded database in the given folder, started and stopped cleanly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { API_BASE } from '../../contract';
@@ -28,10 +29,29 @@ export interface ServerOptions {
   distDir?: string;
   /** A PostgreSQL database instead of the embedded one (several processes may share it). */
   databaseUrl?: string;
+  /**
+   * 'compiled' runs dist-server/index.js on plain node, as `npm start` does (build it first:
+   * scripts/build-server.ts); 'tsx' (default) compiles server/index.ts at run time, so a
+   * benchmark never runs a stale build.
+   */
+  runner?: 'compiled' | 'tsx';
+}
+
+export const COMPILED_ENTRY = 'dist-server/index.js';
+
+/** Resident memory of a process in MB (VmRSS, or VmHWM for its peak), from /proc. */
+export function residentMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1];
+  return kb ? Number(kb) / 1024 : Number.NaN;
 }
 
 export async function startServer(port: number, dataDir: string, options: ServerOptions = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const runner = options.runner ?? 'tsx';
+  if (runner === 'compiled' && !existsSync(`${ROOT}${COMPILED_ENTRY}`))
+    throw new Error(`${COMPILED_ENTRY} is not built`);
+  const args = runner === 'compiled' ? [COMPILED_ENTRY] : ['--import', 'tsx', 'server/index.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -46,7 +66,7 @@ export async function startServer(port: number, dataDir: string, options: Server
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
@@ -58,7 +78,7 @@ export async function startServer(port: number, dataDir: string, options: Server
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGTERM');
-  throw new Error('server did not start within 90 s');
+  throw new Error('server did not start within 300 s');
 }
 
 export function stopServer(child: ChildProcess): Promise<void> {

@@ -354,8 +354,18 @@ function rowCount(result: unknown): number {
 // ---------------------------------------------------------------------------------------------
 // Insert.
 
+/**
+ * A turn of the event loop between chunks: the embedded engine answers without one, so without
+ * it a seed would hold the loop for its whole length (a set-up process would not even notice
+ * that the server which started it is gone).
+ */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function insertChunked<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await insert(rows.slice(i, i + CHUNK));
+    await yieldToLoop();
+  }
 }
 
 async function insertReturningIds<T>(
@@ -365,6 +375,7 @@ async function insertReturningIds<T>(
   const ids = new Map<string, number>();
   for (let i = 0; i < rows.length; i += CHUNK) {
     for (const row of await insert(rows.slice(i, i + CHUNK))) ids.set(row.key, row.id);
+    await yieldToLoop();
   }
   return ids;
 }

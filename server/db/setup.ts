@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { openDatabase, type DbHandle } from './client';
 import { seedCatalog } from './catalog';
@@ -25,11 +27,24 @@ const STARTUP_LOCK_KEY = 2_026_112_302;
 export async function prepareDatabase(options: PrepareOptions): Promise<DbHandle> {
   const log = options.log ?? (() => {});
   if (!options.url && options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const handle = await openDatabase({
-    url: options.url,
-    dataDir: options.url ? undefined : options.dataDir,
-    max: options.max,
-  });
+  const open = () =>
+    openDatabase({
+      url: options.url,
+      dataDir: options.url ? undefined : options.dataDir,
+      max: options.max,
+    });
+  if ((options.url || options.dataDir) && canRunSetUpAlone()) {
+    // Migrating, seeding and the start-of-day updates grow the embedded engine's WebAssembly
+    // memory (to about 900 MB on a first start), and that memory never shrinks; the seed's rows
+    // also grow this process's heap. They run in a short-lived process of their own, and this
+    // one opens the prepared database afresh.
+    await setUpInChild(
+      { url: options.url, dataDir: options.url ? undefined : options.dataDir, today: options.today },
+      log,
+    );
+    return open();
+  }
+  const handle = await open();
   try {
     await withStartupLock(options.url, () => setUp(handle, options, log));
     return handle;
@@ -39,30 +54,85 @@ export async function prepareDatabase(options: PrepareOptions): Promise<DbHandle
   }
 }
 
+/** This module's file, as a child process's entry: the compiled server bundles it as setup.js beside index.js. */
+const SETUP_ENTRY = import.meta.url.endsWith('.ts')
+  ? fileURLToPath(import.meta.url)
+  : fileURLToPath(new URL('./setup.js', import.meta.url));
+/** Set in the child: the folder and seed day to prepare, as JSON. */
+const CHILD_ENV = 'BERANGKAT_SETUP_CHILD';
+
+/** A child can load this module: compiled, or TypeScript under the same loader (tsx) as this process. */
+function canRunSetUpAlone(): boolean {
+  if (!existsSync(SETUP_ENTRY)) return false;
+  return !SETUP_ENTRY.endsWith('.ts') || process.execArgv.some((arg) => arg.includes('tsx'));
+}
+
+interface ChildJob {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+  today: string;
+}
+
+function setUpInChild(job: ChildJob, log: (msg: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, SETUP_ENTRY], {
+      env: { ...process.env, [CHILD_ENV]: JSON.stringify(job) },
+      // The IPC channel tells the child when this process is gone (below).
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    let errors = '';
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (text: string) => {
+      for (const line of text.split('\n')) if (line.trim()) log(line);
+    });
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => {
+      errors = (errors + text).slice(-4000);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(errors.trim() || `database set-up exited with code ${code}`)),
+    );
+  });
+}
+
+async function runAsChild(raw: string): Promise<void> {
+  const job = JSON.parse(raw) as ChildJob;
+  const handle = await openDatabase({ url: job.url, dataDir: job.dataDir, max: 1 });
+  try {
+    await withStartupLock(job.url, () => setUp(handle, job, (msg) => console.log(msg)));
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * API processes behind a load balancer may start together on one PostgreSQL: a session advisory
  * lock on a connection of its own lets one migrate and seed while the others wait. A PGlite data
  * folder belongs to one process, so it needs none.
  */
-async function withStartupLock(url: string | undefined, run: () => Promise<void>): Promise<void> {
+async function withStartupLock<T>(url: string | undefined, run: () => Promise<T>): Promise<T> {
   if (!url) return run();
   const lock = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await lock.unsafe(`SELECT pg_advisory_lock(${STARTUP_LOCK_KEY})`);
-    await run();
+    const result = await run();
     await lock.unsafe(`SELECT pg_advisory_unlock(${STARTUP_LOCK_KEY})`);
+    return result;
   } finally {
     // Ending the session also releases the lock when run() failed.
     await lock.end({ timeout: 5 });
   }
 }
 
-async function setUp(handle: DbHandle, options: PrepareOptions, log: (msg: string) => void): Promise<void> {
+/** Migrates, seeds an empty database and brings the timetable to today; true when it seeded. */
+async function setUp(handle: DbHandle, options: PrepareOptions, log: (msg: string) => void): Promise<boolean> {
   await handle.migrate();
   const where =
     handle.kind === 'postgres' ? 'PostgreSQL' : options.dataDir ? `PGlite (${options.dataDir})` : 'PGlite (in memory)';
   const started = performance.now();
-  if (await seedIfEmpty(handle.db, { today: options.today })) {
+  const seeded = await seedIfEmpty(handle.db, { today: options.today });
+  if (seeded) {
     // Fresh tables have no statistics: without them the planner misjudges the seat counts.
     await handle.db.execute(sql`ANALYZE`);
     log(`Database ${where}: seeded for ${options.today} in ${Math.round(performance.now() - started)} ms`);
@@ -76,6 +146,22 @@ async function setUp(handle: DbHandle, options: PrepareOptions, log: (msg: strin
   // Also brings a database seeded before the flash sale existed, or days ago, up to today.
   await layOutFlashSaleDays(handle.db, options.today);
   await seedCatalog(handle.db, options.today);
+  return seeded;
 }
 
 export { jakartaToday } from '../services/dates';
+
+const childJob = process.env[CHILD_ENV];
+if (childJob && process.argv[1] === SETUP_ENTRY) {
+  // A parent killed mid-start must not leave this process writing to a folder that the next
+  // server opens: the seed is one transaction, so stopping here leaves no half of it.
+  process.on('disconnect', () => process.exit(1));
+  try {
+    await runAsChild(childJob);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  }
+  process.removeAllListeners('disconnect');
+  process.disconnect?.();
+}
