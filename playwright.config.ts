@@ -6,7 +6,9 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
 
 function server(port: number, dataDir: string) {
   return {
-    command: 'tsx server/index.ts',
+    // npm test and test:e2e compile the server first and run it as npm start does; a direct
+    // `npx playwright test` runs the sources, so a stale compiled copy is never tested by mistake.
+    command: process.env.E2E_COMPILED_SERVER === '1' ? 'node dist-server/index.js' : 'tsx server/index.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -106,7 +106,8 @@ if (vitest) {
 
 console.log('\n== e2e');
 if (await ensureChromium()) {
-  const buildOk = (await run('npx', ['vite', 'build'])) === 0;
+  const buildOk =
+    (await run('npx', ['vite', 'build'])) === 0 && (await run('npx', ['tsx', 'scripts/build-server.ts'])) === 0;
   step('build', buildOk);
   if (buildOk) {
     for (const dir of ['.data-e2e', '.data-e2e-mobile']) rmSync(dir, { recursive: true, force: true });
@@ -114,6 +115,7 @@ if (await ensureChromium()) {
     rmSync(e2eReport, { force: true });
     const e2eCode = await run('npx', ['playwright', 'test', '--reporter=list,json'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+      E2E_COMPILED_SERVER: '1',
     });
     const e2e = readJson<PlaywrightJson>(e2eReport);
     if (e2e) {
