@@ -44,18 +44,17 @@ export interface DbOptions {
  * The embedded engine's settings. PostgreSQL's default shared buffers (128 MB) fill up with the
  * whole database inside the process's WebAssembly memory, which never shrinks; 16 MB keeps the
  * working set of the API's queries while the kernel's page cache holds the data files.
- * Prepared statements (preparedRunner) keep one generic plan: with the default, PostgreSQL plans
- * the search statement (a dozen joins) anew for each new set of parameters, and on the one engine
- * thread that planning cost more than running it (measured: a never-repeated search took about a
- * third of the time with the generic plan).
  */
-const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
-  '-c',
-  'shared_buffers=16MB',
-  '-c',
-  'plan_cache_mode=force_generic_plan',
-];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * Marks a statement that should run on one generic plan (the timetable's dozen-join statements):
+ * with the default, PostgreSQL plans it anew for each new set of parameters, and on PGlite's one
+ * engine thread that planning cost more than running it. Measured with `npm run bench:api`: a
+ * never-repeated search 190 -> 364 req/s at concurrency 16. Only marked statements: for the seat
+ * map and the price check a generic plan was 2.5 times slower (kursi 876 -> 336 req/s).
+ */
+export const GENERIC_PLAN_MARK = '/* plan: generic */';
 
 export async function openDatabase(options: DbOptions = {}): Promise<DbHandle> {
   if (options.url) {
@@ -140,6 +139,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * in six calls into the engine; measured, planning alone cost several times the execution of the
  * reservation's statements. PostgreSQL's driver (postgres.js) prepares statements the same way.
  */
+const SET_GENERIC = 'SET plan_cache_mode = force_generic_plan';
+const RESET_PLAN_MODE = 'RESET plan_cache_mode';
+
 function preparedRunner(client: PGlite) {
   const statements = new Map<string, Prepared>();
   /** Statements run once: prepared when they come again, so one-offs do not fill the cache. */
@@ -179,6 +181,9 @@ function preparedRunner(client: PGlite) {
     if (options && Object.keys(options).some((key) => key !== 'rowMode' && key !== 'parsers')) return null;
     const prepared = await prepare(text);
     if (!prepared) return null;
+    // The plan mode is read at each execution; set around it, inside the caller's lock.
+    const generic = text.includes(GENERIC_PLAN_MARK);
+    if (generic) await client.execProtocolStream(serialize.query(SET_GENERIC), { syncToFs: false });
     // The same conversion PGlite applies, by the parameter's type.
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
@@ -189,6 +194,7 @@ function preparedRunner(client: PGlite) {
       concat([serialize.bind({ statement: prepared.name, values }), serialize.execute({}), serialize.sync()]),
       { syncToFs: false },
     );
+    if (generic) await client.execProtocolStream(serialize.query(RESET_PLAN_MODE), { syncToFs: false });
     const described = prepared.rowDescription ? [prepared.rowDescription, ...messages] : messages;
     return parse.parseResults(described, client.parsers, options)[0] as Results<T>;
   };

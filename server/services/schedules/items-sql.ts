@@ -1,3 +1,4 @@
+import { GENERIC_PLAN_MARK } from '../../db/client';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   FacilitySchema,
@@ -295,7 +296,8 @@ export function itemsCte(scope: ItemScope): SQL {
     )`
     : sql``;
 
-  return sql`
+  // Every statement built on this CTE asks for one generic plan (server/db/client.ts).
+  return sql`${sql.raw(GENERIC_PLAN_MARK)}
     days AS (
       SELECT g::date AS day FROM generate_series(${scope.start}::date, ${scope.end}::date, interval '1 day') AS g
     ),
