@@ -1,5 +1,9 @@
 /**
- * npm run bench:web [-- --no-build] [-- --runs=N] [-- --dist=<built folder>]
+ * npm run bench:web [-- --no-build] [-- --runs=N] [-- --dist=<built folder>] [-- --page=<name>]
+ *   [-- --report=<folder>]
+ *
+ * --page=home (or "schedule list", "seat", "booking": any part of a page's name) measures one page;
+ * --report=<folder> keeps each run's Lighthouse report (JSON) there, to read its opportunities.
  *
  * Lighthouse 12 (mobile preset: the default config, simulated slow 4G and a 4x slower CPU) on the
  * production build served by the real server, in Debian Chromium, on the pages a traveller opens:
@@ -15,7 +19,7 @@
  * page, home JS under 175 KB.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -98,7 +102,7 @@ interface NetworkRequest {
   transferSize?: number;
 }
 
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit(url: string, port: number, reportFile?: string): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -107,6 +111,7 @@ async function audit(url: string, port: number): Promise<Figures> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const details = lhr.audits['network-requests']?.details;
@@ -137,6 +142,12 @@ if (!process.argv.includes('--no-build') && !option('dist')) {
   execFileSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], { cwd: ROOT, stdio: 'ignore' });
 }
 
+const onlyPage = option('page');
+const routes = onlyPage ? ROUTES.filter((route) => route.name.includes(onlyPage)) : ROUTES;
+if (routes.length === 0) throw new Error(`No page named like "${onlyPage}": ${ROUTES.map((r) => r.name).join(', ')}`);
+const reportDir = option('report');
+if (reportDir) mkdirSync(reportDir, { recursive: true });
+
 const dataDir = mkdtempSync(join(tmpdir(), 'web-bench-'));
 const serverPort = SERVER_PORT;
 const server = await startServer(serverPort, dataDir, { distDir });
@@ -154,11 +165,14 @@ try {
   const context = browser.contexts()[0] ?? (await browser.newContext());
   const setup = await context.newPage();
   await setup.setViewportSize(MOBILE_VIEWPORT);
-  for (const route of ROUTES) {
+  for (const route of routes) {
     const url = await route.prepare(setup, base);
     await setup.goto('about:blank');
     const runs: Figures[] = [];
-    for (let run = 0; run < RUNS; run += 1) runs.push(await audit(url, chrome.port));
+    for (let run = 0; run < RUNS; run += 1) {
+      const reportFile = reportDir ? join(reportDir, `${route.name.replaceAll(' ', '-')}-${run + 1}.json`) : undefined;
+      runs.push(await audit(url, chrome.port, reportFile));
+    }
     results.set(route.name, runs);
     const last = runs.at(-1);
     console.log(`${route.name}: ${RUNS} runs done (${new URL(url).pathname}); last performance ${last?.performance}`);

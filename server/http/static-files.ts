@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
@@ -134,6 +134,30 @@ function fileFor(dist: string, urlPath: string): string | null {
   return file.startsWith(dist + sep) ? file : null;
 }
 
+/** Per-route pages of the build (vite.config.ts, routePages): a path pattern and the page to send. */
+const ROUTE_PAGES_MANIFEST = 'route-pages.json';
+
+interface RoutePage {
+  pattern: RegExp;
+  file: string;
+}
+
+/** The build's route page table; empty (every path gets index.html) when there is none or it is unreadable. */
+function readRoutePages(root: string, logger: Logger): RoutePage[] {
+  const manifest = resolve(root, ROUTE_PAGES_MANIFEST);
+  if (!existsSync(manifest)) return [];
+  try {
+    const rows = JSON.parse(readFileSync(manifest, 'utf8')) as { pattern: string; page: string }[];
+    return rows.flatMap(({ pattern, page }) => {
+      const file = fileFor(root, `/${page}`);
+      return file ? [{ pattern: new RegExp(pattern), file }] : [];
+    });
+  } catch (error) {
+    logger.warn({ err: error }, `${ROUTE_PAGES_MANIFEST} tidak terbaca: setiap halaman memakai index.html`);
+    return [];
+  }
+}
+
 const isApiPath = (path: string) => path === API_BASE || path.startsWith(`${API_BASE}/`);
 
 /**
@@ -154,6 +178,7 @@ export function serveWebApp(app: App, dist: string, logger: Logger): void {
     );
     return;
   }
+  const routePages = readRoutePages(root, logger);
   // GET also answers HEAD (Hono routes HEAD to GET handlers and drops the body).
   app.get('*', async (c) => {
     const path = c.req.path;
@@ -168,10 +193,12 @@ export function serveWebApp(app: App, dist: string, logger: Logger): void {
       const found = await sendFile(c, file, file.endsWith('.html') ? HTML_CACHE : OTHER_STATIC_CACHE);
       if (found) return found;
     }
-    // The home page with its header drawn in HTML before the app starts (vite.config.ts, homeShell).
-    if (path === '/') {
-      const home = await sendFile(c, resolve(root, 'home.html'), HTML_CACHE);
-      if (home) return home;
+    // The route's own page: its chunks preloaded, and for `/` the header drawn in HTML before the
+    // app starts (vite.config.ts, routePages).
+    const routePage = routePages.find(({ pattern }) => pattern.test(path));
+    if (routePage) {
+      const found = await sendFile(c, routePage.file, HTML_CACHE);
+      if (found) return found;
     }
     // History fallback: every other page path is the SPA.
     const page = await sendFile(c, indexHtml, HTML_CACHE);
