@@ -11,13 +11,13 @@
  * median of 3 runs, each bounded in requests and in time.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_BASE, DEFAULT_BASIC_CREDENTIALS, HEADER, PREFIX } from '../contract';
 import { freePort, startServer, stopServer } from './support/server';
-import { SEED_FIXTURES } from '../server/db/seed';
+import http from 'node:http';
+import { API_BASE } from '../contract';
 import { addDays, jakartaToday } from '../server/services/dates';
+import { medianOf, runLoad, searchPaths, send, type Call, type RunResult } from './support/load';
 
 const CONCURRENCY = [1, 16, 64] as const;
 const RUNS = 3;
@@ -28,128 +28,6 @@ const WARMUP_REQUESTS = 200;
 
 type Endpoint = 'search-jadwal' | 'search-jadwal (cold)' | 'health';
 const ENDPOINTS: readonly Endpoint[] = ['search-jadwal', 'search-jadwal (cold)', 'health'];
-
-interface RunResult {
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Requests.
-
-function userId(): string {
-  return 'bench'.padEnd(100, 'x');
-}
-
-const HEADERS = {
-  [HEADER.userId]: userId(),
-  [HEADER.platform]: 'WEB',
-  [HEADER.authorization]: `Basic ${Buffer.from(
-    `${DEFAULT_BASIC_CREDENTIALS.WEB.user}:${DEFAULT_BASIC_CREDENTIALS.WEB.password}`,
-  ).toString('base64')}`,
-};
-
-/** Bandung -> Jakarta over several days with a mix of filters, sorts and pages, as the app asks. */
-function searchPaths(today: string): string[] {
-  const { bandung, jakarta } = SEED_FIXTURES.cityIds;
-  const base = { asal_id: bandung, asal_tipe: 'kota', tujuan_id: jakarta, tujuan_tipe: 'kota' };
-  const variants: Record<string, string | number>[] = [
-    { group_by: 'operator-jurusan', page: 1 },
-    { group_by: 'operator-jurusan', page: 2 },
-    { group_by: 'operator-jurusan', page: 1, sort: 'termurah' },
-    { group_by: 'operator-jurusan', page: 1, operator: 'XTR' },
-    { group_by: 'operator-jurusan', page: 1, jam: 'pagi', fasilitas: 'ac' },
-    { group_by: 'operator-jurusan', page: 1, harga_min: 100000, harga_max: 200000 },
-    { group_by: 'operator-jurusan', page: 1, show_connecting: 1 },
-    { page: 1 },
-  ];
-  const paths: string[] = [];
-  for (let day = 1; day <= 5; day += 1) {
-    for (const variant of variants) {
-      const query = new URLSearchParams();
-      for (const [key, value] of Object.entries({ ...base, tanggal_berangkat: addDays(today, day), ...variant }))
-        query.set(key, String(value));
-      paths.push(`${API_BASE}/${PREFIX}/search-jadwal?${query.toString()}`);
-    }
-  }
-  return paths;
-}
-
-function get(agent: http.Agent, port: number, path: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, agent, headers: HEADERS }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
-async function runLoad(
-  port: number,
-  pathAt: (n: number) => string,
-  concurrency: number,
-  count: number,
-): Promise<RunResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const latencies: number[] = [];
-  let next = 0;
-  let errors = 0;
-  const started = performance.now();
-  const stopAt = started + RUN_TIME_LIMIT_MS;
-  const worker = async () => {
-    while (next < count && performance.now() < stopAt) {
-      const path = pathAt(next);
-      next += 1;
-      const t0 = performance.now();
-      try {
-        const res = await get(agent, port, path);
-        latencies.push(performance.now() - t0);
-        if (res.status !== 200 || !res.body.startsWith('{"status":"OK"')) errors += 1;
-      } catch {
-        errors += 1;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    errors,
-  };
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
-function medianOf(runs: RunResult[]): RunResult {
-  return {
-    rps: median(runs.map((r) => r.rps)),
-    p50: median(runs.map((r) => r.p50)),
-    p95: median(runs.map((r) => r.p95)),
-    p99: median(runs.map((r) => r.p99)),
-    errors: runs.reduce((sum, r) => sum + r.errors, 0),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Main.
@@ -167,25 +45,26 @@ try {
   // the database instead of the search page cache: the cost of a first search.
   const coldBase = search.filter((path) => !path.includes('harga_max'));
   let coldSerial = 0;
-  const pathOf: Record<Endpoint, (n: number) => string> = {
-    'search-jadwal': (n) => search[n % search.length] as string,
+  const get = (path: string): Call => ({ method: 'GET', path });
+  const pathOf: Record<Endpoint, (n: number) => Call> = {
+    'search-jadwal': (n) => get(search[n % search.length] as string),
     'search-jadwal (cold)': (n) => {
       coldSerial += 1;
-      return `${coldBase[n % coldBase.length] as string}&harga_max=${100_000_000 + coldSerial}`;
+      return get(`${coldBase[n % coldBase.length] as string}&harga_max=${100_000_000 + coldSerial}`);
     },
-    health: () => `${API_BASE}/health`,
+    health: () => get(`${API_BASE}/health`),
   };
 
   // The answer must be a real one: a search that finds nothing would flatter the figures.
   const probeAgent = new http.Agent({ keepAlive: true });
-  const probe = await get(probeAgent, port, search[0] as string);
+  const probe = await send(probeAgent, port, get(search[0] as string));
   probeAgent.destroy();
   const probeBody = JSON.parse(probe.body) as { results?: { total?: number } };
   if (probe.status !== 200 || !probeBody.results?.total) {
     throw new Error(`search-jadwal probe failed: HTTP ${probe.status} ${probe.body.slice(0, 300)}`);
   }
   console.log(`search-jadwal probe: ${probeBody.results.total} groups on ${addDays(today, 1)}; warming up ...`);
-  for (const endpoint of ENDPOINTS) await runLoad(port, pathOf[endpoint], 4, WARMUP_REQUESTS);
+  for (const endpoint of ENDPOINTS) await runLoad(port, pathOf[endpoint], 4, WARMUP_REQUESTS, RUN_TIME_LIMIT_MS);
 
   const table: { endpoint: Endpoint; concurrency: number; result: RunResult }[] = [];
   for (const concurrency of CONCURRENCY) {
@@ -193,7 +72,9 @@ try {
     // Alternate the endpoints so drift (GC, CPU heat) hits them alike.
     for (let run = 0; run < RUNS; run += 1) {
       for (const endpoint of ENDPOINTS) {
-        runs[endpoint].push(await runLoad(port, pathOf[endpoint], concurrency, REQUESTS[concurrency]));
+        runs[endpoint].push(
+          await runLoad(port, pathOf[endpoint], concurrency, REQUESTS[concurrency], RUN_TIME_LIMIT_MS),
+        );
       }
     }
     for (const endpoint of ENDPOINTS) table.push({ endpoint, concurrency, result: medianOf(runs[endpoint]) });
