@@ -1,6 +1,8 @@
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { answerClientErrors } from './http/client-errors';
 import { serveWebApp } from './http/static-files';
 import { startSweeps } from './services/sweeps';
 import { prepareDatabase } from './db/setup';
@@ -74,6 +76,8 @@ const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   console.log(`Berangkat berjalan di http://${host}:${info.port}`);
 });
+// serve() without createServer makes a node:http server.
+answerClientErrors(server as Server);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -1,9 +1,11 @@
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingMessage, type Server } from 'node:http';
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ErrorEnvelopeSchema, endpoints } from '../../contract';
 import { createApp } from '../../server/app';
+import { answerClientErrors } from '../../server/http/client-errors';
 import { MAX_BODY_BYTES } from '../../server/http/validate';
 import { createLogger } from '../../server/logger';
 import { basic, userId } from './api-support';
@@ -43,6 +45,7 @@ describe('request body limits over HTTP', () => {
     const app = createApp({ db: handle.db, today: () => TEST_TODAY, logger });
     await new Promise<void>((resolve) => {
       server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: PORT }, () => resolve());
+      answerClientErrors(server as Server);
     });
   }, 60_000);
   afterAll(async () => {
@@ -189,5 +192,35 @@ describe('request body limits over HTTP', () => {
     expect(lines.find((line) => line.msg === 'client closed the request')).toMatchObject({ level: WARN, status: 499 });
     expect(lines.filter((line) => line.level >= ERROR)).toEqual([]);
     expect(lines.some((line) => line.status === 500)).toBe(false);
+  });
+
+  /** Writes raw bytes to the server and resolves with everything it answers before closing. */
+  const raw = (request: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(PORT, '127.0.0.1', () => socket.end(request));
+      let answer = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as unknown;
+
+  it('a URL longer than the server reads gets 431 with the error envelope, not an empty reply', async () => {
+    const answer = await raw(`GET ${API_BASE}/health?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(answer.startsWith('HTTP/1.1 431 ')).toBe(true);
+    const body = ErrorEnvelopeSchema.parse(bodyOf(answer));
+    expect(body).toEqual({
+      status: 'ERROR',
+      code: 'REQ-1',
+      message: 'Permintaan tidak valid. Alamat atau header terlalu panjang',
+    });
+  });
+
+  it('a request line that is not HTTP gets 400 with the error envelope', async () => {
+    const answer = await raw('HELLO THERE\r\n\r\n');
+    expect(answer.startsWith('HTTP/1.1 400 ')).toBe(true);
+    expect(ErrorEnvelopeSchema.parse(bodyOf(answer)).message).toBe(
+      'Permintaan tidak valid. Permintaan HTTP tidak dapat dibaca',
+    );
   });
 });
