@@ -26,7 +26,16 @@ import postgres from 'postgres';
 import { API_BASE, PREFIX, type KursiResults } from '../contract';
 import { addDays, jakartaToday } from '../server/services/dates';
 import { buildServer } from '../scripts/build-server';
-import { medianOf, runLoad, searchPaths, send, type Call, type RunResult } from './support/load';
+import {
+  latencyCells,
+  markdownTable,
+  medianOf,
+  runLoad,
+  searchPaths,
+  send,
+  type Call,
+  type RunResult,
+} from './support/load';
 import { freePort, residentMb, startServer, stopServer } from './support/server';
 
 const RUNS = 3;
@@ -255,25 +264,17 @@ try {
     rows.push([
       endpoint,
       String(concurrency),
-      fmt(result.rps, 0),
-      fmt(result.p50, 2),
-      fmt(result.p95, 2),
-      fmt(result.p99, 2),
+      ...latencyCells(result),
       health ? `${fmt(result.rps / health.rps, 3)}x` : '',
       health ? `${fmt(result.p95 / health.p95, 1)}x` : '',
       String(result.errors),
       String(result.refused),
     ]);
   }
-  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length))) ?? [];
-  const line = (row: string[]) =>
-    `| ${row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col] ?? 0) : cell.padStart(widths[col] ?? 0))).join(' | ')} |`;
   console.log(
     `\nbench:api, ${db.label}, ${runner} server, median of ${RUNS} runs per cell (${today}, ${process.version})\n`,
   );
-  console.log(line(rows[0] ?? []));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const row of rows.slice(1)) console.log(line(row));
+  console.log(markdownTable(rows));
 
   console.log(
     `\nServer RSS (VmRSS of pid ${pid}): idle after start ${fmt(idleMb, 0)} MB, peak under load ${fmt(peakMb, 0)} MB, after load ${fmt(afterMb, 0)} MB`,

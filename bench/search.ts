@@ -17,7 +17,16 @@ import { freePort, startServer, stopServer } from './support/server';
 import http from 'node:http';
 import { API_BASE } from '../contract';
 import { addDays, jakartaToday } from '../server/services/dates';
-import { medianOf, runLoad, searchPaths, send, type Call, type RunResult } from './support/load';
+import {
+  latencyCells,
+  markdownTable,
+  medianOf,
+  runLoad,
+  searchPaths,
+  send,
+  type Call,
+  type RunResult,
+} from './support/load';
 
 const CONCURRENCY = [1, 16, 64] as const;
 const RUNS = 3;
@@ -84,22 +93,10 @@ try {
   const fmt = (n: number, digits = 1) => n.toFixed(digits);
   const rows = [['endpoint', 'conc', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors']];
   for (const { endpoint, concurrency, result } of table) {
-    rows.push([
-      endpoint,
-      String(concurrency),
-      fmt(result.rps, 0),
-      fmt(result.p50, 2),
-      fmt(result.p95, 2),
-      fmt(result.p99, 2),
-      String(result.errors),
-    ]);
+    rows.push([endpoint, String(concurrency), ...latencyCells(result), String(result.errors)]);
   }
-  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length))) ?? [];
-  const line = (row: string[]) => `| ${row.map((cell, col) => cell.padStart(widths[col] ?? 0)).join(' | ')} |`;
   console.log(`\nsearch-jadwal vs health, median of ${RUNS} runs per cell (${today}, ${process.version})\n`);
-  console.log(line(rows[0] ?? []));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const row of rows.slice(1)) console.log(line(row));
+  console.log(markdownTable(rows));
 
   for (const name of ['search-jadwal', 'search-jadwal (cold)'] as const) {
     console.log(`\nRatio ${name} / health`);

@@ -143,3 +143,17 @@ export function searchPaths(today: string): string[] {
   }
   return paths;
 }
+
+/** A run's throughput and latency as table cells: req/s, then p50, p95 and p99 in ms. */
+export function latencyCells(result: RunResult): string[] {
+  return [result.rps.toFixed(0), result.p50.toFixed(2), result.p95.toFixed(2), result.p99.toFixed(2)];
+}
+
+/** Rows (the first is the header) as a Markdown table: names left, figures right-aligned. */
+export function markdownTable(rows: readonly string[][]): string {
+  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((row) => (row[col] ?? '').length))) ?? [];
+  const line = (row: readonly string[]) =>
+    `| ${row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col] ?? 0) : cell.padStart(widths[col] ?? 0))).join(' | ')} |`;
+  const [header = [], ...body] = rows;
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+}

@@ -9,7 +9,7 @@ import { openDatabase, type DbHandle } from '../../server/db/client';
 import { addDays, jakartaToday } from '../../server/services/dates';
 import { queryRows } from '../../server/services/sql';
 import { SWEEP_LEADER_APP_NAME, SWEEP_LOCK_KEY } from '../../server/services/sweeps';
-import { apiEnv, createScratchDatabase, httpCall, stopProcess, waitForHealth } from './helpers/api-process';
+import { apiEnv, createScratchDatabase, httpCall, stopProcess, waitForHealth, type Reply } from './helpers/api-process';
 
 /**
  * Issue 12, beyond one machine: `npm run serve:cluster` (scripts/serve-cluster.ts) with two API
@@ -34,6 +34,25 @@ const countBy = (values: (string | null)[]) =>
     (acc, value) => ({ ...acc, [value ?? 'none']: (acc[value ?? 'none'] ?? 0) + 1 }),
     {},
   );
+
+/** Each raced seat went to exactly one request; every other one for it was refused RSV-2. */
+function expectOneWinnerPerSeat(
+  replies: readonly { seat: string; reply: Reply }[],
+  seats: readonly string[],
+  options: { loserStatus?: number } = {},
+): void {
+  for (const seat of seats) {
+    const mine = replies.filter((r) => r.seat === seat);
+    expect(
+      mine.filter((r) => r.reply.body.status === 'OK'),
+      `seat ${seat}`,
+    ).toHaveLength(1);
+    for (const lost of mine.filter((r) => r.reply.body.status !== 'OK')) {
+      if (options.loserStatus !== undefined) expect(lost.reply.status).toBe(options.loserStatus);
+      expect(lost.reply.body).toMatchObject({ code: 'RSV-2' });
+    }
+  }
+}
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('serve:cluster: two API processes behind one proxy', () => {
   const base = `http://127.0.0.1:${PROXY_PORT}`;
@@ -170,17 +189,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('serve:cluster: two API p
         `${replies.length - winners.length} RSV-2 (by process port ${JSON.stringify(countBy(replies.filter((r) => r.reply.body.status !== 'OK').map((r) => r.upstream)))})`,
     );
     expect(new Set(replies.map((r) => r.upstream)).size).toBe(SIZE);
-    for (const seat of seats) {
-      const mine = replies.filter((r) => r.seat === seat);
-      expect(
-        mine.filter((r) => r.reply.body.status === 'OK'),
-        `seat ${seat}`,
-      ).toHaveLength(1);
-      for (const lost of mine.filter((r) => r.reply.body.status !== 'OK')) {
-        expect(lost.reply.status).toBe(409);
-        expect(lost.reply.body).toMatchObject({ code: 'RSV-2' });
-      }
-    }
+    expectOneWinnerPerSeat(replies, seats, { loserStatus: 409 });
     const rows = await queryRows<{ seat: string; n: number }>(
       db.db,
       sql`SELECT b.seat_no AS seat, count(*)::int AS n FROM seat_bookings b JOIN schedules s ON s.id = b.schedule_id
@@ -207,16 +216,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('serve:cluster: two API p
       ),
     );
     expect(new Set(replies.map((r) => r.upstream)).size).toBe(SIZE);
-    for (const seat of seats) {
-      const mine = replies.filter((r) => r.seat === seat);
-      expect(
-        mine.filter((r) => r.reply.body.status === 'OK'),
-        `seat ${seat}`,
-      ).toHaveLength(1);
-      for (const lost of mine.filter((r) => r.reply.body.status !== 'OK')) {
-        expect(lost.reply.body).toMatchObject({ code: 'RSV-2' });
-      }
-    }
+    expectOneWinnerPerSeat(replies, seats);
   }, 60_000);
 
   it('runs the sweeps in one process, and another takes over when it dies', async () => {
