@@ -154,6 +154,8 @@ export type ListHighlightOperatorResults = z.infer<typeof ListHighlightOperatorR
 
 /** GET konfigurasi: what the deployment switches on, and how to reach the call centre. */
 export const KonfigurasiResultsSchema = z.object({
+  /** demo: seeded demo data and simulated payment (the app shows a "Mode demo" ribbon); produksi: the real service. */
+  mode: z.enum(['demo', 'produksi']),
   fitur: z.object({ refundable: z.boolean(), berkah: z.boolean(), point: z.boolean() }),
   call_center: z.object({
     whatsapp: z.string().regex(/^\d{8,15}$/),

@@ -83,7 +83,8 @@ export function createApp(deps: AppDeps): App {
   const store = deps.limiterStore ?? memoryStore();
   const limiters = limitersOn(store, now, deps.clientRateFactor ?? 1);
   const otpSecret = deps.otpSecret;
-  const config = deps.config ?? DEFAULT_CONFIG;
+  // The mode the app shows (the "Mode demo" ribbon) always follows the mode the API runs in.
+  const config: ProductConfig = { ...(deps.config ?? DEFAULT_CONFIG), mode: demo ? 'demo' : 'produksi' };
   // Read from the database on first use, once; a failed read is tried again on the next request.
   let sharedSecret: Promise<string> | null = null;
   const secret = () => {

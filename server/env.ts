@@ -98,6 +98,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Konfigurasi environment tidak valid:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const demo =
+    env.DEMO_MODE === undefined ? env.NODE_ENV !== 'production' : env.DEMO_MODE === '1' || env.DEMO_MODE === 'true';
   return {
     port: env.PORT,
     host: env.HOST,
@@ -110,8 +112,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'APP-IOS': env.BASIC_AUTH_IOS,
     },
     today: env.TODAY,
-    demo:
-      env.DEMO_MODE === undefined ? env.NODE_ENV !== 'production' : env.DEMO_MODE === '1' || env.DEMO_MODE === 'true',
+    demo,
     orderKeySecret: env.ORDER_KEY_SECRET,
     holdRatePerMinute: env.HOLD_RATE_PER_MINUTE,
     redisUrl: env.REDIS_URL,
@@ -120,6 +121,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
     config: {
       ...DEFAULT_CONFIG,
+      mode: demo ? 'demo' : 'produksi',
       features: {
         refundable: flagOn(env.FEATURE_REFUNDABLE),
         berkah: flagOn(env.FEATURE_BERKAH),

@@ -11,6 +11,8 @@ import {
 import { ApiError } from './errors';
 
 export interface ProductConfig {
+  /** Demo mode (seeded demo data, simulated payment, development outbox) or the real service. */
+  mode: 'demo' | 'produksi';
   features: { refundable: boolean; berkah: boolean; point: boolean };
   callCenter: { whatsapp: string; phone: string; email: string; hours: string };
   social: { name: string; url: string }[];
@@ -19,6 +21,7 @@ export interface ProductConfig {
 export type Feature = keyof ProductConfig['features'];
 
 export const DEFAULT_CONFIG: ProductConfig = {
+  mode: 'demo',
   features: { refundable: true, berkah: true, point: true },
   callCenter: {
     whatsapp: CALL_CENTER_WHATSAPP,
@@ -37,6 +40,7 @@ export const DEFAULT_CONFIG: ProductConfig = {
 
 export function konfigurasi(config: ProductConfig): KonfigurasiResults {
   return {
+    mode: config.mode,
     fitur: { ...config.features },
     call_center: {
       whatsapp: config.callCenter.whatsapp,
