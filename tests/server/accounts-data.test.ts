@@ -7,7 +7,7 @@ import { sweepExpired } from '../../server/services/reservations-db';
 import { defaultHeaders, fails, ok } from './api-support';
 import { freshPhone, phoneContact, signIn } from './helpers/accounts';
 import { XTR, reserveSeat } from './helpers/orders';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 /*
  * A signed-in customer's own data: profile (form-encoded update), bookings (active and history,
@@ -30,7 +30,7 @@ const GOOD_PROFILE = {
   pekerjaan_id: '2',
 };
 
-describe.each(TEST_DATABASES)('a customer’s own data on %s', (kind) => {
+describeEachDatabase('a customer’s own data on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
   let clock = START;

@@ -7,7 +7,7 @@ import { SEED_FIXTURES } from '../../server/db/seed';
 import { mudikWindow } from '../../server/db/seed-data/festival';
 import { BOOKING_WINDOW_DAYS, addDays } from '../../server/services/dates';
 import { insuranceFee } from '../../server/services/pricing';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { fails, ok } from './api-support';
 
 const TOMORROW = addDays(TEST_TODAY, 1);
@@ -27,7 +27,7 @@ const pergi = (operator: string, code: string, date: string, kursi: string[]) =>
   kursi_pergi: kursi,
 });
 
-describe.each(TEST_DATABASES)('seats and price check on %s', (kind) => {
+describeEachDatabase('seats and price check on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
 

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp, type App } from '../../server/app';
 import { SEED_FIXTURES } from '../../server/db/seed';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { fails, ok } from './api-support';
 
 const { demo, zeroPoints } = SEED_FIXTURES.customers;
 
-describe.each(TEST_DATABASES)('customer profile on %s', (kind) => {
+describeEachDatabase('customer profile on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
 

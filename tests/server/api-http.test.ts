@@ -6,12 +6,12 @@ import { SEED_FIXTURES } from '../../server/db/seed';
 import { createLogger } from '../../server/logger';
 import { MESSAGE } from '../../server/http/auth';
 import { SERVER_ERROR_MESSAGE } from '../../server/http/on-error';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { basic, call, fails, ok, userId } from './api-support';
 
 const kotaPopulerUrl = `${API_BASE}${endpoints.kotaPopuler.path}`;
 
-describe.each(TEST_DATABASES)('API plumbing on %s', (kind) => {
+describeEachDatabase('API plumbing on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
 

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../server/app';
 import { SEED_FIXTURES } from '../../server/db/seed';
 import { POINT_PAGE_SIZE } from '../../server/services/points';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { fails, ok } from './api-support';
 
 const { bandung, jakarta } = SEED_FIXTURES.cityIds;
 
-describe.each(TEST_DATABASES)('origin and destination pickers on %s', (kind) => {
+describeEachDatabase('origin and destination pickers on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
 

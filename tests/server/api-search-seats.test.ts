@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SEARCH_PAGE_SIZE, TIME_RANGES, type Schedule, type SearchJadwalResults } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { schedules, seatBookings, seatLayouts } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
 import { addDays } from '../../server/services/dates';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { ok } from './api-support';
 
 /*
@@ -18,7 +18,7 @@ const TOMORROW = addDays(TEST_TODAY, 1);
 const BDG_JKT = { asal_id: bandung, asal_tipe: 'kota', tujuan_id: jakarta, tujuan_tipe: 'kota' } as const;
 const flatten = (results: SearchJadwalResults): Schedule[] => results.list.flatMap((group) => group.jadwal);
 
-describe.each(TEST_DATABASES)('search-jadwal seats, paging and filters on %s', (kind) => {
+describeEachDatabase('search-jadwal seats, paging and filters on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
   let semarang: number;

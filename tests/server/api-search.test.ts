@@ -6,7 +6,7 @@ import { schedules, seatBookings } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
 import { mudikWindow } from '../../server/db/seed-data/festival';
 import { BOOKING_WINDOW_DAYS, addDays } from '../../server/services/dates';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { fails, ok } from './api-support';
 
 const { bandung, jakarta } = SEED_FIXTURES.cityIds;
@@ -17,7 +17,7 @@ const BDG_JKT = { asal_id: bandung, asal_tipe: 'kota', tujuan_id: jakarta, tujua
 
 const flatten = (results: SearchJadwalResults): Schedule[] => results.list.flatMap((group) => group.jadwal);
 
-describe.each(TEST_DATABASES)('schedule search on %s', (kind) => {
+describeEachDatabase('schedule search on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
   let semarang: number;

@@ -5,7 +5,7 @@ import { createApp } from '../../server/app';
 import { schedules } from '../../server/db/schema';
 import { OPEN_ENDED, SEED_FIXTURES, rollTimetableForward } from '../../server/db/seed';
 import { addDays } from '../../server/services/dates';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { ok } from './api-support';
 
 const { bandung, jakarta } = SEED_FIXTURES.cityIds;
@@ -25,7 +25,7 @@ function clockAt(date: string, time: string) {
   vi.setSystemTime(new Date(`${date}T${time}:00+07:00`));
 }
 
-describe.each(TEST_DATABASES)('the timetable on %s', (kind) => {
+describeEachDatabase('the timetable on %s', (kind) => {
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -3,7 +3,7 @@ import { createApp, type App } from '../../server/app';
 import { reservations, vouchers } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
 import { addDays } from '../../server/services/dates';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { call, fails, ok } from './api-support';
 
 const TOMORROW = addDays(TEST_TODAY, 1);
@@ -26,7 +26,7 @@ const trip = {
   tanggal_berangkat_pergi: TOMORROW,
 };
 
-describe.each(TEST_DATABASES)('vouchers on %s', (kind) => {
+describeEachDatabase('vouchers on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
   let reservationNo = 0;

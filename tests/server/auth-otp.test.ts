@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp, type App } from '../../server/app';
 import { customerSessions, customers, otpChallenges, otpOutbox } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
@@ -8,7 +8,7 @@ import { createLogger } from '../../server/logger';
 import type { OtpMessage } from '../../server/services/otp-delivery';
 import { call, defaultHeaders, fails, ok, type CallOptions } from './api-support';
 import { freshEmail, freshPhone, latestCode, phoneContact, requestCode, signInFully } from './helpers/accounts';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 const START = new Date(`${TEST_TODAY}T09:00:00+07:00`);
 const RINA = SEED_FIXTURES.customers.demo;
@@ -18,7 +18,7 @@ const asClient = (ip = `10.1.${randomInt(0, 255)}.${randomInt(1, 255)}`): CallOp
   headers: { ...defaultHeaders(), 'x-forwarded-for': ip },
 });
 
-describe.each(TEST_DATABASES)('sign-in by one-time code on %s', (kind) => {
+describeEachDatabase('sign-in by one-time code on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
   let clock = START;
@@ -308,7 +308,7 @@ describe.each(TEST_DATABASES)('sign-in by one-time code on %s', (kind) => {
   });
 });
 
-describe.each(TEST_DATABASES)('delivering codes on %s', (kind) => {
+describeEachDatabase('delivering codes on %s', (kind) => {
   let handle: TestDatabase;
 
   beforeAll(async () => {

@@ -1,13 +1,13 @@
 import { createHash, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_BASE, ErrorEnvelopeSchema, HEADER, endpoints } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { customerSessions, customers, otpChallenges } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
 import { basic, defaultHeaders, fails, ok, userId, type CallOptions } from './api-support';
 import { bearerRequest, freshPhone, requestCode, signIn, signInFully } from './helpers/accounts';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 const START = new Date(`${TEST_TODAY}T09:00:00+07:00`);
 const CLEAR_COOKIE = '_atx=; Max-Age=0; Path=/; SameSite=Lax';
@@ -20,7 +20,7 @@ const asClient = (): CallOptions => ({
 /** Every text column of a row, as one string: where a token in clear would show. */
 const textOf = (rows: object[]) => JSON.stringify(rows);
 
-describe.each(TEST_DATABASES)('sessions on %s', (kind) => {
+describeEachDatabase('sessions on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
   let clock = START;

@@ -3,6 +3,7 @@ import { openDatabase, type DbHandle } from '../../server/db/client';
 import { createLogger } from '../../server/logger';
 import { sweepLeadership } from '../../server/services/sweeps';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { describeNeeding } from '../helpers/needs';
 
 /**
  * server/services/sweeps.ts: which process runs the periodic sweeps. Each PostgreSQL "process" here
@@ -24,7 +25,7 @@ describe('sweep leadership on the embedded database', () => {
   });
 });
 
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('sweep leadership on PostgreSQL', () => {
+describeNeeding('postgres', 'sweep leadership on PostgreSQL', () => {
   let database: TestDatabase;
   const others: DbHandle[] = [];
   beforeAll(async () => {

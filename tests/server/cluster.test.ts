@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_BASE, RESERVATION_HEADER, type KursiResults } from '../../contract';
 import { ROOT } from '../../bench/support/server';
 import { openDatabase, type DbHandle } from '../../server/db/client';
@@ -10,6 +10,7 @@ import { addDays, jakartaToday } from '../../server/services/dates';
 import { queryRows } from '../../server/services/sql';
 import { SWEEP_LEADER_APP_NAME, SWEEP_LOCK_KEY } from '../../server/services/sweeps';
 import { apiEnv, createScratchDatabase, httpCall, stopProcess, waitForHealth, type Reply } from './helpers/api-process';
+import { describeNeeding } from '../helpers/needs';
 
 /**
  * Issue 12, beyond one machine: `npm run serve:cluster` (scripts/serve-cluster.ts) with two API
@@ -54,7 +55,7 @@ function expectOneWinnerPerSeat(
   }
 }
 
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('serve:cluster: two API processes behind one proxy', () => {
+describeNeeding('postgres', 'serve:cluster: two API processes behind one proxy', () => {
   const base = `http://127.0.0.1:${PROXY_PORT}`;
   const today = jakartaToday();
   let cluster: ChildProcess;

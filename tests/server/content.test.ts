@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CONTENT_MESSAGES, FEATURE_OFF_MESSAGES } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { DEFAULT_CONFIG } from '../../server/services/config';
@@ -6,11 +6,11 @@ import { addDays } from '../../server/services/dates';
 import { FAQS } from '../../server/db/seed-data/content';
 import { fails, ok } from './api-support';
 import { XTR, freeSeats, oneWay } from './helpers/orders';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 const DAY = addDays(TEST_TODAY, 10);
 
-describe.each(TEST_DATABASES)('content and configuration on %s', (kind) => {
+describeEachDatabase('content and configuration on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
 
@@ -113,7 +113,7 @@ describe.each(TEST_DATABASES)('content and configuration on %s', (kind) => {
   });
 });
 
-describe.each(TEST_DATABASES)('feature flags switched off on %s', (kind) => {
+describeEachDatabase('feature flags switched off on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
 

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { ORDER_KEY_HEADER, RESERVATION_HEADER, type KursiResults } from '../../contract';
 import { openDatabase, type DbHandle } from '../../server/db/client';
 import { addDays, jakartaToday } from '../../server/services/dates';
@@ -15,7 +15,7 @@ import {
   startApiProcess,
   stopProcess,
 } from './helpers/api-process';
-import { TEST_DATABASES } from './helpers/test-db';
+import { describeEachDatabase } from './helpers/test-db';
 
 /**
  * Issue 12, crashes: the real server is killed (SIGKILL, no shutdown of any kind) in the middle of
@@ -208,7 +208,7 @@ async function seatsBookedTwice(db: DbHandle['db']): Promise<number> {
   return rows[0]?.n ?? -1;
 }
 
-describe.each(TEST_DATABASES)('SIGKILL in the middle of reservations and payments (%s)', (kind) => {
+describeEachDatabase('SIGKILL in the middle of reservations and payments (%s)', (kind) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();

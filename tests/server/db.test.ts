@@ -17,7 +17,8 @@ import {
   seatLayouts,
 } from '../../server/db/schema';
 import { prepareDatabase } from '../../server/db/setup';
-import { createTestDatabase, TEST_DATABASES, TEST_TODAY, type TestDatabase } from './helpers/test-db';
+import { createTestDatabase, TEST_TODAY, type TestDatabase, describeEachDatabase } from './helpers/test-db';
+import { describeNeeding } from '../helpers/needs';
 
 const UNIQUE_VIOLATION = '23505';
 const OTHER_DAY = '2026-11-24';
@@ -103,7 +104,7 @@ async function insertMinimalSchedules(db: Database): Promise<[number, number]> {
   return [first.id, second.id];
 }
 
-describe.each(TEST_DATABASES)('database guarantees (%s)', (kind) => {
+describeEachDatabase('database guarantees (%s)', (kind) => {
   let t: TestDatabase;
   let db: Database;
   let scheduleId: number;
@@ -238,7 +239,7 @@ describe('prepareDatabase (pglite data folder)', () => {
   });
 });
 
-describe.runIf(TEST_DATABASES.includes('postgres'))('prepareDatabase (postgresql)', () => {
+describeNeeding('postgres', 'prepareDatabase (postgresql)', () => {
   it('seeds once when several API processes start together', async () => {
     const adminUrl = process.env.TEST_DATABASE_URL ?? '';
     const name = `berangkat_t_${randomBytes(6).toString('hex')}`;

@@ -4,12 +4,12 @@ import { addDays } from '../../server/services/dates';
 import { shortName } from '../../server/services/donations';
 import { fails, ok } from './api-support';
 import { reserveSeat, withKey } from './helpers/orders';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 const START = new Date(`${TEST_TODAY}T08:00:00+07:00`);
 const DAY = addDays(TEST_TODAY, 9);
 
-describe.each(TEST_DATABASES)('donasi on %s', (kind) => {
+describeEachDatabase('donasi on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
 

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FEEDBACK_MESSAGES } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { feedbacks } from '../../server/db/schema';
 import { DEMO_TOKEN, ZERO_POINTS_TOKEN } from '../../server/db/seed-data/accounts';
 import { fails, ok } from './api-support';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 const START = new Date(`${TEST_TODAY}T08:00:00+07:00`);
 const MESSAGE = 'Armada berangkat tepat waktu, tetapi AC di baris belakang kurang dingin.';
 
-describe.each(TEST_DATABASES)('feedback on %s', (kind) => {
+describeEachDatabase('feedback on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
 

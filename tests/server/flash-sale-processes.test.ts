@@ -3,19 +3,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_BASE, FLASH_SALE_MESSAGES, endpoints, envelope, type EndpointName } from '../../contract';
 import { freePort, startServer, stopServer } from '../../bench/support/server';
 import { flashSaleCards, flashSaleTransactions } from '../../server/db/schema';
 import { jakartaToday } from '../../server/services/dates';
 import { defaultHeaders, toQuery } from './api-support';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { describeNeeding } from '../helpers/needs';
 
 /**
  * Issue 11: the flash sale's stock holds across API processes. Two servers on one PostgreSQL
  * database; buyers' calls alternate between them. Needs TEST_DATABASE_URL (as .ci/run sets).
  */
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('flash sale through two server processes on PostgreSQL', () => {
+describeNeeding('postgres', 'flash sale through two server processes on PostgreSQL', () => {
   let handle: TestDatabase;
   let dataDir: string;
   const servers: { child: ChildProcess; base: string }[] = [];

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FLASH_SALE_MESSAGES, ORDER_KEY_HEADER, type FlashSaleCard } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { flashSaleCards, flashSaleTransactions } from '../../server/db/schema';
@@ -9,14 +9,14 @@ import { sweepFlashSale } from '../../server/services/flash-sale';
 import { addDays } from '../../server/services/dates';
 import { call, defaultHeaders, fails, ok, type CallOptions } from './api-support';
 import { freshClient } from './helpers/accounts';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 /** 08:00 WIB: the 06.00 slot runs, 12.00 and 18.00 come later, 00.00 is over. */
 const START = new Date(`${TEST_TODAY}T08:00:00+07:00`);
 
 const buyer = { pemesan_nama: 'Sari Wulandari', pemesan_email: 'sari@contoh.id', pemesan_telp: '081298765432' };
 
-describe.each(TEST_DATABASES)('flash sale on %s', (kind) => {
+describeEachDatabase('flash sale on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
   let clock = START;

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HOLD_MINUTES, RESERVATION_HEADER, type KursiResults } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { schedules, seatBookings } from '../../server/db/schema';
@@ -7,7 +7,7 @@ import { SEED_FIXTURES } from '../../server/db/seed';
 import { addDays } from '../../server/services/dates';
 import { HOLD_RATE } from '../../server/services/holds';
 import { call, defaultHeaders, fails, ok } from './api-support';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 const XTR = { operator: 'XTR', code: 'XTR-BDG-JKT-0800', price: 150000 };
 const NO_SEAT = SEED_FIXTURES.noSeatSelection;
@@ -15,7 +15,7 @@ const START = new Date(`${TEST_TODAY}T08:00:00+07:00`);
 const TOKEN_A = 'holdTokenAAAAAAAAAAAAAAAA';
 const TOKEN_B = 'holdTokenBBBBBBBBBBBBBBBB';
 
-describe.each(TEST_DATABASES)('hold-kursi on %s', (kind) => {
+describeEachDatabase('hold-kursi on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
   let clock = START;

@@ -6,7 +6,7 @@ import { reservations } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
 import { addDays } from '../../server/services/dates';
 import { call, defaultHeaders, fails, ok } from './api-support';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { XTR, booker, freeSeats, isTaken, reserveSeat, withKey } from './helpers/orders';
 
 const START = new Date(`${TEST_TODAY}T08:00:00+07:00`);
@@ -19,7 +19,7 @@ const THREE_LEGS = [
 ];
 const BANDUNG_JAKARTA = { asal_id: 1, asal_tipe: 'kota', tujuan_id: 2, tujuan_tipe: 'kota' } as const;
 
-describe.each(TEST_DATABASES)('after booking on %s', (kind) => {
+describeEachDatabase('after booking on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
   let clock = START;

@@ -7,7 +7,7 @@ import { addDays } from '../../server/services/dates';
 import { sharedOrderKeySecret } from '../../server/services/app-secrets';
 import { sweepExpired } from '../../server/services/reservations-db';
 import { call, fails, ok } from './api-support';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { XTR, isTaken, reserveSeat, withKey } from './helpers/orders';
 
 /** 08:00 WIB on the test's today. */
@@ -16,7 +16,7 @@ const minutes = (n: number) => new Date(START.getTime() + n * 60_000);
 const DEMO = SEED_FIXTURES.customers.demo;
 const OTHER = SEED_FIXTURES.customers.zeroPoints;
 
-describe.each(TEST_DATABASES)('payment on %s', (kind) => {
+describeEachDatabase('payment on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
   let clock = START;

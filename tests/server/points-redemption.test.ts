@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RESERVATION_HEADER } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { customers, payments, reservations } from '../../server/db/schema';
@@ -7,7 +7,7 @@ import { SEED_FIXTURES } from '../../server/db/seed';
 import { addDays } from '../../server/services/dates';
 import { sweepExpired } from '../../server/services/reservations-db';
 import { call, defaultHeaders, fails, ok } from './api-support';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { XTR, freeSeats, oneWay } from './helpers/orders';
 
 /*
@@ -21,7 +21,7 @@ const minutes = (n: number) => new Date(START.getTime() + n * 60_000);
 const DEMO = SEED_FIXTURES.customers.demo;
 const REDEEMABLE = 15_000;
 
-describe.each(TEST_DATABASES)('points redeemed on a reservation, on %s', (kind) => {
+describeEachDatabase('points redeemed on a reservation, on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
   let clock = START;

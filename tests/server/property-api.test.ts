@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   API_BASE,
@@ -29,7 +29,7 @@ import {
 
 /** Values at the edges of the ranges a query value meets: int4, safe integers, the calendar. */
 const edgeValue = fc.constantFrom('2147483648', '9007199254740993', '-1', '0', '1e309', '9999-12-31', '62');
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 /**
  * Generated bad input against every call of the contract's `endpoints` table: wrong types, huge
@@ -262,7 +262,7 @@ function mayHaveWritten(name: EndpointName, request: HostileRequest, status: num
   );
 }
 
-describe.each(TEST_DATABASES)('generated bad input on every call, on %s', (kind) => {
+describeEachDatabase('generated bad input on every call, on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
   let bearer: string;

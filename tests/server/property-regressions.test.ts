@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_BASE, ErrorEnvelopeSchema, endpoints } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { SEED_FIXTURES } from '../../server/db/seed';
 import { call, defaultHeaders } from './api-support';
 import { signIn } from './helpers/accounts';
-import { createTestDatabase, TEST_DATABASES, type TestDatabase } from './helpers/test-db';
+import { createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 /** Inputs the generated suites once found answered 5xx: each stays refused with a clear 4xx. */
-describe.each(TEST_DATABASES)('bad input found by generation, on %s', (kind) => {
+describeEachDatabase('bad input found by generation, on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
 

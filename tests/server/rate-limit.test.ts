@@ -12,13 +12,10 @@ import {
 } from '../../server/services/rate-limit';
 import { defaultHeaders, fails, ok, type CallOptions } from './api-support';
 import { freshPhone } from './helpers/accounts';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 /** Redis servers the shared-limit tests run on: the CI's when it answers (.ci/run), none otherwise. */
 const TEST_REDIS: readonly string[] = process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : [];
-
-/** Nothing listens on port 1: a Redis that never answers. */
-const DEAD_REDIS = 'redis://127.0.0.1:1';
 
 const T0 = Date.parse('2026-11-23T02:00:00Z');
 const THREE_A_MINUTE: Rate = { burst: 3, perMinute: 3 };
@@ -101,40 +98,9 @@ describe('the in-process store', () => {
   });
 });
 
-describe('a Redis that does not answer', () => {
-  it('lets every call through and warns once, never failing the request', async () => {
-    const lines: string[] = [];
-    const store = redisStore(DEAD_REDIS, createLogger('warn', { write: (line: string) => void lines.push(line) }));
-    try {
-      const takes: boolean[] = [];
-      for (let i = 0; i < 5; i += 1) takes.push(await store.take('uji', freshKey(), { burst: 1, perMinute: 1 }, T0));
-      expect(takes).toEqual([true, true, true, true, true]);
-      const warnings = lines.filter((line) => line.includes('rate limiter'));
-      expect(warnings).toHaveLength(1);
-      expect(JSON.parse(warnings[0] ?? '{}')).toMatchObject({ level: 40 });
-    } finally {
-      await store.close();
-    }
-  });
+// A Redis that fails (refused, hung, gone and back): rate-limit-fallback.test.ts.
 
-  it.each(TEST_DATABASES)('keeps the API answering on %s: code requests go on past the limit', async (kind) => {
-    const handle = await createTestDatabase(kind);
-    const store = redisStore(DEAD_REDIS, createLogger('silent'));
-    try {
-      const app = createApp({ db: handle.db, today: () => TEST_TODAY, limiterStore: store });
-      const as = asClient(freshIp());
-      // 20 an hour per client with a working store; a dead one must not turn these into errors.
-      for (let i = 0; i < 22; i += 1) {
-        await ok(app, 'requestCustomerLoginAlternative', { tipe: 'telp', telp: freshPhone() }, as);
-      }
-    } finally {
-      await store.close();
-      await handle.destroy();
-    }
-  });
-});
-
-describe.each(TEST_DATABASES)('limits shared by two server processes on %s', (kind) => {
+describeEachDatabase('limits shared by two server processes on %s', (kind) => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await createTestDatabase(kind);

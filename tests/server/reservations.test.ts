@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_BASE, RESERVATION_HEADER, endpoints, type KursiResults, type Seat } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { passengers, reservations, schedules, seatBookings, vouchers } from '../../server/db/schema';
@@ -8,7 +8,7 @@ import { addDays } from '../../server/services/dates';
 import { sweepExpired } from '../../server/services/reservations-db';
 import { queryRows } from '../../server/services/sql';
 import { call, defaultHeaders, fails, ok } from './api-support';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 const XTR = { operator: 'XTR', code: 'XTR-BDG-JKT-0800', price: 150000 };
 const RETURN = { operator: 'LJT', code: 'LJT-JKT-BDG-2100', price: 140000 };
@@ -38,7 +38,7 @@ function oneWay(leg: { operator: string; code: string }, date: string, seats: (s
 const seatsOf = (layout: KursiResults): Seat[] =>
   layout.layout_kursi.flatMap((floor) => Object.values(floor.kursi)).filter((s) => s.tipe === 'P' || s.tipe === 'PS');
 
-describe.each(TEST_DATABASES)('reservasi on %s', (kind) => {
+describeEachDatabase('reservasi on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
   let clock = START;

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { and, asc, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client';
 import {
   cities,
@@ -25,7 +25,7 @@ import {
 } from '../../server/db/schema';
 import { OPEN_ENDED, SEED_FIXTURES, SEED_WINDOW_DAYS, seedDatabase } from '../../server/db/seed';
 import { addDays } from '../../server/db/seed-data/random';
-import { createTestDatabase, TEST_DATABASES, TEST_TODAY, type TestDatabase } from './helpers/test-db';
+import { createTestDatabase, TEST_TODAY, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 const PUBLIC_DIR = fileURLToPath(new URL('../../public', import.meta.url));
 const TOMORROW = addDays(TEST_TODAY, 1);
@@ -92,7 +92,7 @@ async function digest(db: Database): Promise<string> {
   return hash.digest('hex');
 }
 
-describe.each(TEST_DATABASES)('seed (%s)', (kind) => {
+describeEachDatabase('seed (%s)', (kind) => {
   let t: TestDatabase;
   let db: Database;
 

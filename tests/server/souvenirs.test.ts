@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SOUVENIR_LIMITS, SOUVENIR_MESSAGES } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { DEFAULT_CONFIG } from '../../server/services/config';
 import { SOUVENIRS } from '../../server/db/seed-data/souvenirs';
 import { fails, ok } from './api-support';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
-describe.each(TEST_DATABASES)('oleh-oleh on %s', (kind) => {
+describeEachDatabase('oleh-oleh on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
 

@@ -9,7 +9,7 @@ import { chooseEncoding } from '../../server/http/compression';
 import { hardenCookie } from '../../server/http/security-headers';
 import { serveWebApp } from '../../server/http/static-files';
 import { silentLogger } from '../../server/logger';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { basic, userId } from './api-support';
 
 /** A small build as vite.config.ts writes it: each text file with its .br and .gz beside it. */
@@ -83,7 +83,7 @@ describe('cookie rules', () => {
   });
 });
 
-describe.each(TEST_DATABASES)('serving the web app and the API on %s', (kind) => {
+describeEachDatabase('serving the web app and the API on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
   let dist: string;

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   API_BASE,
   SUPPORT_CODE_PATTERN,
@@ -15,7 +15,7 @@ import { supportTraces } from '../../server/db/schema';
 import { DEMO_TOKEN, SUPPORT_TOKEN } from '../../server/db/seed-data/accounts';
 import { sweepExpiredTraces } from '../../server/services/support-traces';
 import { defaultHeaders, fails, ok, type CallOptions } from './api-support';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 const NOW = new Date(`${TEST_TODAY}T09:00:00+07:00`);
 const DAY = 86_400_000;
@@ -73,7 +73,7 @@ function sampleTrace(note = 'Qjfj Wxjmwy'): TraceDocument {
   };
 }
 
-describe.each(TEST_DATABASES)('support traces on %s', (kind) => {
+describeEachDatabase('support traces on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
   let clock = NOW;

@@ -1,14 +1,42 @@
 import postgres from 'postgres';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { inject } from 'vitest';
+import { describe, inject, it } from 'vitest';
 import { openDatabase, type DbHandle } from '../../../server/db/client';
 import { seedDatabase } from '../../../server/db/seed';
+import { NEEDS, skipMark } from '../../helpers/needs';
+
+export type DatabaseKind = 'pglite' | 'postgres';
 
 /** The databases every server test file runs against: PGlite always, PostgreSQL when configured. */
-export const TEST_DATABASES: readonly ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
-  ? ['pglite', 'postgres']
-  : ['pglite'];
+export const TEST_DATABASES: readonly DatabaseKind[] = NEEDS.postgres.available ? ['pglite', 'postgres'] : ['pglite'];
+
+const ALL_DATABASES: readonly DatabaseKind[] = ['pglite', 'postgres'];
+
+/**
+ * `describe.each` over both engines (`%s` in the title is the engine). Without PostgreSQL its suite
+ * is still registered, as skipped with the reason, so the run's summary counts it.
+ */
+export function describeEachDatabase(title: string, fn: (kind: DatabaseKind) => void): void {
+  for (const kind of ALL_DATABASES) {
+    const name = title.replaceAll('%s', kind);
+    if (TEST_DATABASES.includes(kind)) describe(name, () => fn(kind));
+    else describe.skip(`${name} ${skipMark(NEEDS.postgres.reason)}`, () => fn(kind));
+  }
+}
+
+/** `it.each` over both engines, the PostgreSQL one skipped with its reason when there is none. */
+export function itEachDatabase(
+  title: string,
+  fn: (kind: DatabaseKind) => Promise<void> | void,
+  timeout?: number,
+): void {
+  for (const kind of ALL_DATABASES) {
+    const name = title.replaceAll('%s', kind);
+    if (TEST_DATABASES.includes(kind)) it(name, () => fn(kind), timeout);
+    else it.skip(`${name} ${skipMark(NEEDS.postgres.reason)}`, () => fn(kind), timeout);
+  }
+}
 
 /** Today's date as the seed sees it in tests: fixed, so figures do not move with the clock. */
 export const TEST_TODAY = '2026-11-23';

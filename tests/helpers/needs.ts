@@ -1,0 +1,30 @@
+import { describe, it } from 'vitest';
+
+/**
+ * Services some tests need beyond the embedded database. Without one, its tests are registered as
+ * skipped with the reason in their title, so `npm test` counts and names them instead of a green
+ * run silently leaving them out.
+ */
+export const NEEDS = {
+  postgres: { available: Boolean(process.env.TEST_DATABASE_URL), reason: 'no PostgreSQL (TEST_DATABASE_URL unset)' },
+  redis: { available: Boolean(process.env.TEST_REDIS_URL), reason: 'no Redis (TEST_REDIS_URL unset)' },
+} as const;
+
+export type Need = keyof typeof NEEDS;
+
+/** The mark scripts/test.ts reads back: `[skipped: <reason>]`. */
+export const skipMark = (reason: string) => `[skipped: ${reason}]`;
+
+/** A suite that runs only with the service; without it, skipped and marked with the reason. */
+export function describeNeeding(need: Need, title: string, fn: () => void): void {
+  const { available, reason } = NEEDS[need];
+  if (available) describe(title, fn);
+  else describe.skip(`${title} ${skipMark(reason)}`, fn);
+}
+
+/** One test that runs only with the service; without it, skipped and marked with the reason. */
+export function itNeeding(need: Need, title: string, fn: () => Promise<void> | void, timeout?: number): void {
+  const { available, reason } = NEEDS[need];
+  if (available) it(title, fn, timeout);
+  else it.skip(`${title} ${skipMark(reason)}`, fn, timeout);
+}
