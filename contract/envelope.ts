@@ -39,6 +39,7 @@ export const ErrorCodeSchema = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
+  'SRV-2', // a provider the call needs (code sender, payment gateway) is not configured yet
 export const OK = 'OK' as const;
 
 export const ErrorEnvelopeSchema = z.object({

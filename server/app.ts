@@ -13,8 +13,8 @@ import { silentLogger, type Logger } from './logger';
 import { sharedOtpSecret } from './services/app-secrets';
 import { HOLD_RATE } from './services/holds';
 import { newOrderKeySecret } from './services/order-keys';
-import { outboxSender, type OtpSender } from './services/otp-delivery';
-import { simulatedProvider, type PaymentProvider } from './services/payment-provider';
+import { noOtpSender, outboxSender, type OtpSender } from './services/otp-delivery';
+import { noPaymentProvider, simulatedProvider, type PaymentProvider } from './services/payment-provider';
 import { createRateLimiter, limitersOn, memoryStore, type LimiterStore } from './services/rate-limit';
 import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/booking';
@@ -47,7 +47,7 @@ export interface AppDeps {
   orderKeySecret?: string;
   /** Demo mode: simulasi-bayar, demo/ubah-harga and demo/otp-outbox exist (404 otherwise). Tests default to on. */
   demo?: boolean;
-  /** The payment provider; the built-in simulated one by default. */
+  /** The payment provider; by default the simulated one in demo mode, none (503 SRV-2) outside it. */
   paymentProvider?: PaymentProvider;
   /** Seat holds per client per minute (burst the same); HOLD_RATE by default. */
   holdRatePerMinute?: number;
@@ -60,7 +60,7 @@ export interface AppDeps {
   clientRateFactor?: number;
   /** Keys stored one-time codes; unset, the secret kept in the database (app_secrets) is used. */
   otpSecret?: string;
-  /** Delivers one-time codes; the development outbox (log and otp_outbox) by default. */
+  /** Delivers one-time codes; by default the development outbox in demo mode, none (503 SRV-2) outside it. */
   otpSender?: OtpSender;
   /** Proxies in front that append to X-Forwarded-For; 0 (the socket is the client) by default. */
   trustProxyHops?: number;
@@ -79,7 +79,9 @@ export function createApp(deps: AppDeps): App {
   const now = deps.now ?? (() => new Date());
   const orderKeySecret = deps.orderKeySecret ?? newOrderKeySecret();
   const demo = deps.demo ?? true;
-  const provider = deps.paymentProvider ?? simulatedProvider;
+  // Outside demo mode nothing falls back to the simulator or the outbox: a code in clear or a
+  // payment number nobody collects on is worse than a clear refusal.
+  const provider = deps.paymentProvider ?? (demo ? simulatedProvider : noPaymentProvider);
   const store = deps.limiterStore ?? memoryStore();
   const limiters = limitersOn(store, now, deps.clientRateFactor ?? 1);
   const otpSecret = deps.otpSecret;
@@ -105,7 +107,7 @@ export function createApp(deps: AppDeps): App {
     now,
     limiters,
     secret,
-    sender: deps.otpSender ?? outboxSender(deps.db, logger),
+    sender: deps.otpSender ?? (demo ? outboxSender(deps.db, logger) : noOtpSender),
   });
   pointRoutes(api, deps.db);
   scheduleRoutes(api, deps.db, deps.today);

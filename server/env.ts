@@ -29,9 +29,13 @@ const EnvSchema = z.object({
   /** Fixed "today" (Asia/Jakarta calendar date) for tests and e2e runs. */
   TODAY: DateSchema.optional(),
   NODE_ENV: z.string().optional(),
-  /** Demo mode offers "Simulasikan pembayaran" and the fare-change call; on unless in production. */
+  /**
+   * Demo mode (seeded demo data, simulated payment, development outbox): on unless NODE_ENV is
+   * production. Off means production, whatever NODE_ENV says; on together with NODE_ENV=production
+   * is refused at start (production-checks.ts).
+   */
   DEMO_MODE: z.enum(['1', '0', 'true', 'false'], { error: 'harus 1, 0, true atau false' }).optional(),
-  /** Signs order keys; unset, the secret kept in the database (app_secrets) is used. */
+  /** Signs order keys; required in production. In demo mode, unset, a secret kept in the database (app_secrets). */
   ORDER_KEY_SECRET: z.string().min(32, 'minimal 32 karakter').optional(),
   /**
    * Seat holds a client may ask for per minute (default 12). A whole e2e suite runs from one
@@ -43,7 +47,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'harus diawali redis:// atau rediss://')
     .optional(),
-  /** Keys stored one-time codes; unset, the secret kept in the database (app_secrets) is used. */
+  /** Keys stored one-time codes; required in production. In demo mode, unset, a secret kept in the database. */
   OTP_SECRET: z.string().min(32, 'minimal 32 karakter').optional(),
   /**
    * Multiplies the per-client limits (code requests, sign-ins, order look-ups). A whole e2e suite
@@ -83,6 +87,9 @@ export interface Env {
   holdRatePerMinute: number | undefined;
   redisUrl: string | undefined;
   otpSecret: string | undefined;
+  /** NODE_ENV=production. */
+  production: boolean;
+  /** Demo mode; everything else is production mode, with the checks of production-checks.ts. */
   clientRateFactor: number;
   trustProxyHops: number;
   config: ProductConfig;
@@ -118,6 +125,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     redisUrl: env.REDIS_URL,
     otpSecret: env.OTP_SECRET,
     clientRateFactor: env.CLIENT_RATE_FACTOR ?? 1,
+    production: env.NODE_ENV === 'production',
     trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
     config: {
       ...DEFAULT_CONFIG,

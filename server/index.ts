@@ -9,6 +9,9 @@ import { prepareDatabase } from './db/setup';
 import { readEnv, type Env } from './env';
 import { createLogger } from './logger';
 import { sharedOrderKeySecret, sharedOtpSecret } from './services/app-secrets';
+import { NO_OTP_SENDER_MESSAGE, noOtpSender, outboxSender } from './services/otp-delivery';
+import { NO_PAYMENT_PROVIDER_MESSAGE, noPaymentProvider, simulatedProvider } from './services/payment-provider';
+import { demoTokenRefusal, demoTokensIn, startRefusals } from './production-checks';
 import { jakartaToday } from './services/dates';
 import { createLimiterStore } from './services/rate-limit';
 
@@ -23,6 +26,13 @@ try {
   process.exit(1);
 }
 
+const refusals = startRefusals(env);
+if (refusals.length > 0) {
+  console.error('Berangkat tidak dijalankan (mode produksi):');
+  for (const line of refusals) console.error(`  - ${line}`);
+  process.exit(1);
+}
+
 const logger = createLogger(env.logLevel);
 const fixedToday = env.today;
 const today = () => fixedToday ?? jakartaToday();
@@ -31,6 +41,7 @@ const handle = await prepareDatabase({
   url: env.databaseUrl,
   dataDir: env.dataDir,
   today: today(),
+  demo: env.demo,
   log: (msg) => logger.info(msg),
 }).catch((error: unknown) => {
   logger.fatal(
@@ -41,7 +52,18 @@ const handle = await prepareDatabase({
   process.exit(1);
 });
 
-// Every process on one database signs order keys alike: the configured secret, else the shared row.
+if (!env.demo) {
+  const tokens = await demoTokensIn(handle.db);
+  if (tokens.length > 0) {
+    console.error('Berangkat tidak dijalankan (mode produksi):');
+    console.error(`  - ${demoTokenRefusal(tokens)}`);
+    await handle.close();
+    process.exit(1);
+  }
+}
+
+// Every process on one database signs order keys alike: the configured secret, else (demo mode
+// only: production refused to start without both) the shared row.
 const orderKeySecret = env.orderKeySecret ?? (await sharedOrderKeySecret(handle.db));
 const otpSecret = env.otpSecret ?? (await sharedOtpSecret(handle.db));
 // Rate limits: this process's memory, or Redis shared by every process (REDIS_URL).
@@ -59,14 +81,19 @@ const app = createApp({
   trustProxyHops: env.trustProxyHops,
   config: env.config,
   otpSecret,
+  // Chosen by mode, never by a fallback: production has no real sender or gateway yet, so it
+  // refuses those calls (503 SRV-2) instead of simulating them.
+  otpSender: env.demo ? outboxSender(handle.db, logger) : noOtpSender,
+  paymentProvider: env.demo ? simulatedProvider : noPaymentProvider,
 });
-if (env.demo) logger.info('Mode demo aktif: simulasi pembayaran dan ubah harga tersedia');
-// No real sender is wired in yet: codes land in the development outbox (log and otp_outbox table).
-logger.info(
-  env.demo
-    ? 'Kode OTP dikirim ke outbox pengembangan (log server dan demo/otp-outbox)'
-    : 'Kode OTP dikirim ke outbox pengembangan (log server): pasang pengirim SMS, WhatsApp atau email untuk produksi',
-);
+if (env.demo) {
+  logger.warn(
+    'MODE DEMO: data contoh dengan token demo, pembayaran disimulasikan, kode OTP terbaca di log dan demo/otp-outbox; jangan dipakai di alamat publik',
+  );
+} else {
+  logger.warn(`Mode produksi: ${NO_OTP_SENDER_MESSAGE}`);
+  logger.warn(`Mode produksi: ${NO_PAYMENT_PROVIDER_MESSAGE}`);
+}
 logger.info(env.redisUrl ? 'Batas permintaan dihitung bersama lewat Redis' : 'Batas permintaan dihitung per proses');
 
 const stopSweeps = startSweeps(handle.db, today, logger);
@@ -74,7 +101,10 @@ serveWebApp(app, DIST, logger);
 
 const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (info) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-  console.log(`Berangkat berjalan di http://${host}:${info.port}`);
+  const mode = env.demo
+    ? 'MODE DEMO (data contoh, pembayaran simulasi, kode OTP di outbox pengembangan; bukan untuk alamat publik)'
+    : 'mode produksi';
+  console.log(`Berangkat berjalan di http://${host}:${info.port} - ${mode}`);
 });
 // serve() without createServer makes a node:http server.
 answerClientErrors(server as Server);

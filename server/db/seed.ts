@@ -130,16 +130,18 @@ export async function seedDatabase(db: Database, options: { today: string }): Pr
 
 /**
  * Seeds only when the cities table is empty. The advisory lock makes several processes starting
- * together on one PostgreSQL agree: the first seeds, the others see the rows and skip.
+ * together on one PostgreSQL agree: the first seeds, the others see the rows and skip. With
+ * `demo: false` (production) only the reference data: no customer, token, voucher or booking.
  */
-export async function seedIfEmpty(db: Database, options: { today: string }): Promise<boolean> {
+export async function seedIfEmpty(db: Database, options: { today: string; demo?: boolean }): Promise<boolean> {
   assertIsoDate(options.today);
   const plan = buildPlan();
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [row] = await tx.select({ n: count() }).from(cities);
     if ((row?.n ?? 0) > 0) return false;
-    await insertAll(tx, plan, options.today);
+    if (options.demo === false) await insertReference(tx, plan, options.today);
+    else await insertAll(tx, plan, options.today);
     return true;
   });
 }
@@ -387,6 +389,15 @@ function required<K, V>(map: Map<K, V>, key: K, what: string): V {
 }
 
 async function insertAll(tx: Tx, plan: Plan, today: string): Promise<void> {
+  const scheduleIds = await insertReference(tx, plan, today);
+  await insertDemo(tx, plan, today, scheduleIds);
+}
+
+/**
+ * What production starts with too: places, operators, seat layouts, the timetable and its
+ * connecting trips, payment methods. Nothing in it signs anyone in.
+ */
+async function insertReference(tx: Tx, plan: Plan, today: string): Promise<Map<string, number>> {
   // Insertion order fixes ids on a fresh database: Bandung 1, Jakarta 2.
   const cityIds = await insertReturningIds(CITIES, (chunk) =>
     tx
@@ -516,6 +527,12 @@ async function insertAll(tx: Tx, plan: Plan, today: string): Promise<void> {
     );
   }
 
+  await tx.insert(paymentMethods).values(PAYMENT_METHODS.map((p) => ({ ...p })));
+  return scheduleIds;
+}
+
+/** Demo mode only: the demo customers and their tokens, vouchers, a used-up voucher's order, booked seats. */
+async function insertDemo(tx: Tx, plan: Plan, today: string, scheduleIds: Map<string, number>): Promise<void> {
   const joinedAt = new Date(`${addDays(today, -90)}T08:00:00+07:00`);
   const customerRows = await tx
     .insert(customers)
@@ -543,8 +560,7 @@ async function insertAll(tx: Tx, plan: Plan, today: string): Promise<void> {
       createdAt: joinedAt,
     })),
   );
-  // Vouchers may name a payment method, so the methods go first.
-  await tx.insert(paymentMethods).values(PAYMENT_METHODS.map((p) => ({ ...p })));
+  // Vouchers may name a payment method: the reference part inserted the methods.
   await tx.insert(vouchers).values(voucherSeeds(today));
   const { customerEmail, ...usedVoucher } = exhaustedVoucherReservation(today);
   await tx

@@ -15,6 +15,12 @@ export interface PrepareOptions {
   dataDir?: string | undefined;
   /** Seed day (YYYY-MM-DD), used only when the database is still empty. */
   today: string;
+  /**
+   * Demo mode (the default) seeds the demo customers, tokens, vouchers, bookings, flash sale and
+   * content; production only the reference data: places, operators, seat layouts, timetable and
+   * payment methods.
+   */
+  demo?: boolean | undefined;
   /** PostgreSQL pool size. */
   max?: number | undefined;
   log?: (msg: string) => void;
@@ -39,7 +45,12 @@ export async function prepareDatabase(options: PrepareOptions): Promise<DbHandle
     // also grow this process's heap. They run in a short-lived process of their own, and this
     // one opens the prepared database afresh.
     await setUpInChild(
-      { url: options.url, dataDir: options.url ? undefined : options.dataDir, today: options.today },
+      {
+        url: options.url,
+        dataDir: options.url ? undefined : options.dataDir,
+        today: options.today,
+        demo: options.demo,
+      },
       log,
     );
     return open();
@@ -71,6 +82,7 @@ interface ChildJob {
   url?: string | undefined;
   dataDir?: string | undefined;
   today: string;
+  demo?: boolean | undefined;
 }
 
 function setUpInChild(job: ChildJob, log: (msg: string) => void): Promise<void> {
@@ -128,14 +140,17 @@ async function withStartupLock<T>(url: string | undefined, run: () => Promise<T>
 /** Migrates, seeds an empty database and brings the timetable to today; true when it seeded. */
 async function setUp(handle: DbHandle, options: PrepareOptions, log: (msg: string) => void): Promise<boolean> {
   await handle.migrate();
+  const demo = options.demo ?? true;
   const where =
     handle.kind === 'postgres' ? 'PostgreSQL' : options.dataDir ? `PGlite (${options.dataDir})` : 'PGlite (in memory)';
   const started = performance.now();
-  const seeded = await seedIfEmpty(handle.db, { today: options.today });
+  const seeded = await seedIfEmpty(handle.db, { today: options.today, demo });
   if (seeded) {
     // Fresh tables have no statistics: without them the planner misjudges the seat counts.
     await handle.db.execute(sql`ANALYZE`);
-    log(`Database ${where}: seeded for ${options.today} in ${Math.round(performance.now() - started)} ms`);
+    log(
+      `Database ${where}: seeded ${demo ? 'with demo data' : 'with reference data only'} for ${options.today} in ${Math.round(performance.now() - started)} ms`,
+    );
   } else {
     // A database seeded long ago keeps selling: its timetable is brought up to today.
     const moved = await rollTimetableForward(handle.db, options.today);
@@ -143,9 +158,12 @@ async function setUp(handle: DbHandle, options: PrepareOptions, log: (msg: strin
       `Database ${where}: ready, already seeded${moved > 0 ? `; timetable rolled forward (${moved} schedules)` : ''}`,
     );
   }
-  // Also brings a database seeded before the flash sale existed, or days ago, up to today.
-  await layOutFlashSaleDays(handle.db, options.today);
-  await seedCatalog(handle.db, options.today);
+  // Demo content: production sells no flash-sale card and shows no banner nobody decided on.
+  if (demo) {
+    // Also brings a database seeded before the flash sale existed, or days ago, up to today.
+    await layOutFlashSaleDays(handle.db, options.today);
+    await seedCatalog(handle.db, options.today);
+  }
   return seeded;
 }
 

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '../../contract';
 
-/** The client errors a refusal may answer; the HTTP layer sends them as they are. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+/** The refusals the API explains, and 503 for a part of the service that is not set up yet. */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 /**
  * A refusal the API explains to the caller: thrown anywhere below a handler (services know
@@ -30,3 +30,5 @@ export const voucherRefused = (code: Extract<ErrorCode, `VCR-${string}`>, messag
   new ApiError(422, code, message);
 /** A call only a signed-in customer (bearer token) may make. */
 export const signInRequired = (message: string) => new ApiError(401, 'AUT-1', message);
+/** A call whose provider (code sender, payment gateway) this installation has not configured yet. */
+export const notConfigured = (message: string) => new ApiError(503, 'SRV-2', message);

@@ -1,13 +1,15 @@
 /**
- * How one-time codes reach the traveller. The server only knows this interface; the built-in
- * sender is the development outbox (server log and the otp_outbox table, read in demo mode), and an
- * SMS, WhatsApp or email sender plugs in behind the same interface (createApp's deps.otpSender).
+ * How one-time codes reach the traveller. The server only knows this interface. Demo mode uses the
+ * development outbox (server log and the otp_outbox table, read by demo/otp-outbox); production
+ * has no sender until an SMS, WhatsApp or email one is configured (createApp's deps.otpSender), and
+ * then a code request is refused rather than written anywhere in clear.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { OTP, type LoginChannel, type OtpOutboxResults } from '../../contract';
 import type { Database } from '../db/client';
 import { otpOutbox } from '../db/schema';
 import type { Logger } from '../logger';
+import { notConfigured } from './errors';
 
 export interface OtpMessage {
   channel: LoginChannel;
@@ -20,9 +22,25 @@ export interface OtpMessage {
 }
 
 export interface OtpSender {
+  /** False for the stand-in that refuses every code (no sender configured). */
+  readonly configured?: boolean;
   /** Resolves once the message is handed over; a rejection means nothing was sent. */
   send(message: OtpMessage): Promise<void>;
 }
+
+export const NO_OTP_SENDER_MESSAGE =
+  'Masuk dengan kode OTP belum tersedia: pengirim SMS, WhatsApp atau email belum dipasang. Silakan coba lagi nanti.';
+
+/**
+ * Production before a real sender is configured: every code request is answered 503 SRV-2 and
+ * the code goes nowhere, neither to the log nor to a table.
+ */
+export const noOtpSender: OtpSender = {
+  configured: false,
+  send() {
+    return Promise.reject(notConfigured(NO_OTP_SENDER_MESSAGE));
+  },
+};
 
 export function otpText(code: string): string {
   return `Kode OTP Berangkat kamu: ${code}. Berlaku ${OTP.ttlSeconds / 60} menit. Jangan berikan kode ini kepada siapa pun.`;
@@ -40,7 +58,10 @@ export function maskAddress(channel: LoginChannel, address: string): string {
   return `${local.slice(0, local.length > 2 ? 2 : 1)}***${domain}`;
 }
 
-/** The development outbox: nothing leaves the machine; a tester reads the code from the log or demo/otp-outbox. */
+/**
+ * The development outbox, demo mode only: nothing leaves the machine, and a tester reads the code
+ * in clear from the log or demo/otp-outbox. Never wired outside demo mode (app.ts, index.ts).
+ */
 export function outboxSender(db: Database, logger: Logger): OtpSender {
   return {
     async send(message) {

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PaymentKind } from '../../contract';
+import { notConfigured } from './errors';
 
 export interface ChargeOrder {
   code: string;
@@ -28,6 +29,8 @@ export interface ChargeInstruction {
 
 export interface PaymentProvider {
   readonly name: string;
+  /** False for the stand-in that refuses every charge (no provider configured). */
+  readonly configured?: boolean;
   createCharge(order: ChargeOrder, method: ChargeMethod): ChargeInstruction;
   /** The provider's reference of the settled charge, as its notification would name it. */
   settlementRef(order: ChargeOrder, method: ChargeMethod): string;
@@ -98,5 +101,24 @@ export const simulatedProvider: PaymentProvider = {
   },
   settlementRef(order, method) {
     return `SIM-${method.code}-${order.code}`;
+  },
+};
+
+export const NO_PAYMENT_PROVIDER_MESSAGE =
+  'Pembayaran belum tersedia: penyedia pembayaran belum dipasang. Pesanan kamu tersimpan, silakan coba bayar lagi nanti.';
+
+/**
+ * Production before a real gateway is configured: choosing a method or reading its instruction is
+ * answered 503 SRV-2 (inside the caller's transaction, so nothing is written), never a number
+ * nobody collects on.
+ */
+export const noPaymentProvider: PaymentProvider = {
+  name: 'belum-dipasang',
+  configured: false,
+  createCharge() {
+    throw notConfigured(NO_PAYMENT_PROVIDER_MESSAGE);
+  },
+  settlementRef() {
+    throw notConfigured(NO_PAYMENT_PROVIDER_MESSAGE);
   },
 };

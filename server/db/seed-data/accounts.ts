@@ -7,6 +7,9 @@ export const ZERO_POINTS_TOKEN = 'nol-poin-token-berangkat';
 /** The support team's demo account: it opens the replay screen and stored traces. */
 export const SUPPORT_TOKEN = 'cs-token-berangkat';
 
+/** Every token the demo seed signs in with: written in the README, so production refuses a database holding one. */
+export const DEMO_TOKENS = [DEMO_TOKEN, ZERO_POINTS_TOKEN, SUPPORT_TOKEN] as const;
+
 export const CUSTOMERS = [
   {
     name: 'Rina Kartika',
