@@ -1,8 +1,8 @@
 /**
  * Rate limits: token buckets kept in one limiter store. The in-process store suits one process;
  * with several processes behind a load balancer the Redis store makes them share the counts.
- * A limiter must never take the product down: when Redis does not answer, requests go through
- * and a warning is logged.
+ * A limiter must never take the product down, nor open up: when Redis does not answer, each
+ * process counts in its own memory until Redis is back (redisStore).
  */
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -111,32 +111,53 @@ const TAKE_SHA = createHash('sha1').update(TAKE_SCRIPT).digest('hex');
 /** Redis keys of the limiters: `berangkat:rl:<limiter>:<key>`. */
 export const REDIS_KEY_PREFIX = 'berangkat:rl:';
 
-/** How long a request waits for Redis before it goes through unlimited. */
-const REDIS_TIMEOUT_MS = 500;
-/** One warning per this long while Redis is away, not one per request. */
-const WARN_EVERY_MS = 30_000;
+/** The longest a request waits for Redis before its call is counted in this process instead. */
+export const REDIS_TIMEOUT_MS = 500;
+/**
+ * After a failure, how long calls go straight to the in-process count before one request tries
+ * Redis again: a Redis that hangs costs one request REDIS_TIMEOUT_MS per interval, not every request.
+ */
+export const REDIS_RETRY_MS = 1_000;
 
 /**
  * Buckets in Redis (REDIS_URL), shared by every process using it. The clock is the API's: each
  * process sends its instant, and a bucket never runs backwards when two clocks differ a little.
+ *
+ * A limit must hold when Redis does not: an open limiter during an outage is exactly when a code
+ * sprayer or a seat grabber would strike. So while Redis fails (refused, down, or slower than
+ * REDIS_TIMEOUT_MS) each process counts in its own memory, as if it ran without REDIS_URL: a
+ * cluster of N processes then allows at most N times a limit. One warning marks the outage's start
+ * and one line its end; Redis is used again as soon as it answers.
  */
 export function redisStore(url: string, logger: Logger): LimiterStore {
   const redis = new Redis(url, {
     commandTimeout: REDIS_TIMEOUT_MS,
     connectTimeout: 2_000,
     maxRetriesPerRequest: 1,
-    // Reconnects forever, at most every 2 s: Redis coming back restores the limits.
+    // Reconnects forever, at most every 2 s: Redis coming back restores the shared limits.
     retryStrategy: (times) => Math.min(times * 200, 2_000),
   });
-  let warnedAt = -Infinity;
-  const warn = (reason: string) => {
-    const at = Date.now();
-    if (at - warnedAt < WARN_EVERY_MS) return;
-    warnedAt = at;
-    logger.warn({ reason }, 'rate limiter: Redis tidak menjawab, permintaan diteruskan tanpa batas');
+  const fallback = memoryStore();
+  /** Since when Redis has failed (ms), or null while it answers. */
+  let downSince: number | null = null;
+  /** Before this instant (ms) no request tries Redis. */
+  let retryAt = 0;
+  /** One request at a time finds out whether Redis is back; the others count in memory meanwhile. */
+  let probing = false;
+
+  const failed = (reason: string) => {
+    retryAt = Date.now() + REDIS_RETRY_MS;
+    if (downSince !== null) return;
+    downSince = Date.now();
+    logger.warn({ reason }, 'rate limiter: Redis tidak menjawab, batas dihitung di proses ini');
+  };
+  const answered = () => {
+    if (downSince === null) return;
+    logger.info({ downMs: Date.now() - downSince }, 'rate limiter: Redis menjawab lagi, batas dihitung bersama lagi');
+    downSince = null;
   };
   // Without a listener ioredis reports every failed reconnect on stderr.
-  redis.on('error', (error: Error) => warn(error.message));
+  redis.on('error', (error: Error) => failed(error.message));
 
   const run = async (key: string, args: (string | number)[]): Promise<unknown> => {
     try {
@@ -148,25 +169,38 @@ export function redisStore(url: string, logger: Logger): LimiterStore {
     }
   };
 
+  /** ioredis's own timeout covers a command; this one covers everything around it (queueing, a retry). */
+  const withinTimeout = <T>(work: Promise<T>): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${REDIS_TIMEOUT_MS} ms`)), REDIS_TIMEOUT_MS);
+    });
+    return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  };
+
+  const unavailable = () => redis.status === 'reconnecting' || redis.status === 'close' || redis.status === 'end';
+
   return {
     async take(limiter, key, rate, at) {
-      // Known to be down: no waiting for a timeout on every request.
-      if (redis.status === 'reconnecting' || redis.status === 'close' || redis.status === 'end') {
-        warn(`status ${redis.status}`);
-        return true;
+      const down = downSince !== null;
+      // Known to be away: no waiting for a timeout on every request.
+      if (unavailable() || (down && (Date.now() < retryAt || probing))) {
+        if (unavailable()) failed(`status ${redis.status}`);
+        return fallback.take(limiter, key, rate, at);
       }
       const lifetime = Math.ceil((rate.burst / rate.perMinute) * 60_000) + 1_000;
+      if (down) probing = true;
       try {
-        const allowed = await run(`${REDIS_KEY_PREFIX}${limiter}:${key}`, [
-          rate.burst,
-          rate.perMinute / 60_000,
-          at,
-          lifetime,
-        ]);
+        const allowed = await withinTimeout(
+          run(`${REDIS_KEY_PREFIX}${limiter}:${key}`, [rate.burst, rate.perMinute / 60_000, at, lifetime]),
+        );
+        answered();
         return allowed !== 0;
       } catch (error) {
-        warn(error instanceof Error ? error.message : String(error));
-        return true;
+        failed(error instanceof Error ? error.message : String(error));
+        return fallback.take(limiter, key, rate, at);
+      } finally {
+        if (down) probing = false;
       }
     },
     async close() {
