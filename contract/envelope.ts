@@ -20,6 +20,7 @@ export const ErrorCodeSchema = z.enum([
   'RSV-2', // seat no longer available
   'RSV-3', // departure already left
   'RSV-4', // Idempotency-Key reused with another request
+  'RSV-5', // the booker's phone or email already has as many unpaid orders as one contact may hold
   'REQ-2', // too many requests from one client
   'VCR-1', // voucher code unknown
   'VCR-2', // voucher expired or not valid yet
@@ -34,12 +35,14 @@ export const ErrorCodeSchema = z.enum([
   'FLS-2', // flash-sale quiz answered wrong: the card is blocked for this client this session
   'FLS-3', // flash-sale purchase key missing, expired, used or for another card
   'FLS-4', // flash-sale card sold out
+  'FLS-5', // flash-sale purchase key earned by another buyer (another account or guest client)
+  'FLS-6', // flash-sale purchases of this card by this buyer this session at the cap
   'FTR-1', // an option whose feature flag is off (refundable, berkah, point)
   'SRV-1', // unexpected server failure
+  'SRV-2', // a provider the call needs (code sender, payment gateway) is not configured yet
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
-  'SRV-2', // a provider the call needs (code sender, payment gateway) is not configured yet
 export const OK = 'OK' as const;
 
 export const ErrorEnvelopeSchema = z.object({

@@ -16,6 +16,8 @@ export const FLASH_SALE_MESSAGES = {
   wrongAnswer: 'Jawaban kamu salah. Kamu tidak dapat membeli kartu ini di sesi ini',
   keyInvalid: 'Waktu pembelian habis atau kunci tidak berlaku. Jawab soal lagi untuk membeli',
   soldOut: 'Maaf, kartu flash sale ini sudah habis terjual',
+  notYourKey: 'Kunci pembelian ini didapat oleh pembeli lain. Jawab soal sendiri untuk membeli kartu ini',
+  limitReached: 'Kamu sudah mencapai batas pembelian kartu ini di sesi ini',
   cardUnknown: 'Kartu flash sale tidak ditemukan',
   transactionUnknown: 'Transaksi flash sale tidak ditemukan',
   signIn: 'Masuk untuk melihat riwayat transaksi flash sale',
@@ -23,6 +25,11 @@ export const FLASH_SALE_MESSAGES = {
 
 /** How long a right answer's key stays valid for its one purchase. */
 export const FLASH_SALE_KEY_MINUTES = 15;
+/**
+ * Purchases of one card one buyer may hold in its session (paid or still awaiting payment) unless the
+ * server's FLASH_SALE_PURCHASES_PER_CARD says otherwise. The spec gives no number.
+ */
+export const FLASH_SALE_PURCHASES_PER_CARD = 1;
 /** How long a flash-sale transaction waits for its payment. */
 export const FLASH_SALE_PAY_MINUTES = 30;
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { API_BASE, DEFAULT_BASIC_CREDENTIALS } from '../contract';
+import { API_BASE, DEFAULT_BASIC_CREDENTIALS, FLASH_SALE_PURCHASES_PER_CARD } from '../contract';
 import type { Database } from './db/client';
 import type { BasicCredentials } from './env';
 import { authMiddleware } from './http/auth';
@@ -66,6 +66,8 @@ export interface AppDeps {
   trustProxyHops?: number;
   /** Feature flags, call centre and social links; everything on by default. */
   config?: ProductConfig;
+  /** Live purchases of one flash-sale card one buyer may hold in its session; 1 by default. */
+  flashSalePurchasesPerCard?: number;
 }
 
 export type App = Hono<AppEnv>;
@@ -132,7 +134,14 @@ export function createApp(deps: AppDeps): App {
   donationRoutes(api, deps.db, now);
   referralRoutes(api, deps.db);
   feedbackRoutes(api, deps.db, now);
-  flashSaleRoutes(api, { db: deps.db, today: deps.today, now, orderKeySecret, provider });
+  flashSaleRoutes(api, {
+    db: deps.db,
+    today: deps.today,
+    now,
+    orderKeySecret,
+    provider,
+    purchasesPerCard: deps.flashSalePurchasesPerCard ?? FLASH_SALE_PURCHASES_PER_CARD,
+  });
   souvenirRoutes(api, deps.db, config);
   contentRoutes(api, deps.db, deps.today, config);
   if (demo) demoRoutes(api, deps.db);

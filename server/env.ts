@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_BASIC_CREDENTIALS, DateSchema, type Platform } from '../contract';
+import { DEFAULT_BASIC_CREDENTIALS, DateSchema, FLASH_SALE_PURCHASES_PER_CARD, type Platform } from '../contract';
 import { DEFAULT_CONFIG, type ProductConfig } from './services/config';
 
 /** `user:password`; the password may itself hold colons. */
@@ -59,6 +59,11 @@ const EnvSchema = z.object({
    * the socket's address is the client: a client could otherwise pick its own rate-limit key.
    */
   TRUST_PROXY_HOPS: z.coerce.number({ error: 'harus berupa angka' }).int().min(0).max(10).optional(),
+  /**
+   * Live purchases (paid or awaiting payment) of one flash-sale card one buyer may hold in its
+   * session; 1 by default. The e2e suite, whose browsers all share one address, raises it.
+   */
+  FLASH_SALE_PURCHASES_PER_CARD: z.coerce.number({ error: 'harus berupa angka' }).int().min(1).max(1000).optional(),
   /** Feature flags (spec section 3): on unless set to 0 or false. */
   FEATURE_REFUNDABLE: z.enum(['1', '0', 'true', 'false'], { error: 'harus 1, 0, true atau false' }).optional(),
   FEATURE_BERKAH: z.enum(['1', '0', 'true', 'false'], { error: 'harus 1, 0, true atau false' }).optional(),
@@ -92,6 +97,7 @@ export interface Env {
   /** Demo mode; everything else is production mode, with the checks of production-checks.ts. */
   clientRateFactor: number;
   trustProxyHops: number;
+  flashSalePurchasesPerCard: number;
   config: ProductConfig;
 }
 
@@ -127,6 +133,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     clientRateFactor: env.CLIENT_RATE_FACTOR ?? 1,
     production: env.NODE_ENV === 'production',
     trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
+    flashSalePurchasesPerCard: env.FLASH_SALE_PURCHASES_PER_CARD ?? FLASH_SALE_PURCHASES_PER_CARD,
     config: {
       ...DEFAULT_CONFIG,
       mode: demo ? 'demo' : 'produksi',

@@ -541,7 +541,11 @@ export const flashSaleCards = pgTable(
   ],
 );
 
-/** A right answer's purchase key (stored hashed): one purchase, for one card, for a short while. */
+/**
+ * A right answer's purchase key (stored hashed): one purchase, for one card, for a short while, by
+ * the buyer who answered. The owner is the quiz's own identity of that buyer (`customer:<id>` or, for
+ * a guest, `address:<client address>`, as in flash_sale_blocks): a key passed on buys nothing.
+ */
 export const flashSaleKeys = pgTable(
   'flash_sale_keys',
   {
@@ -550,6 +554,7 @@ export const flashSaleKeys = pgTable(
       .notNull()
       .references(() => flashSaleCards.id, { onDelete: 'cascade' }),
     keyHash: text('key_hash').notNull().unique(),
+    owner: text('owner').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
@@ -583,6 +588,8 @@ export const flashSaleTransactions = pgTable(
       .unique()
       .references(() => flashSaleKeys.id),
     customerId: integer('customer_id').references(() => customers.id),
+    /** The key's owner: the buyer the per-card purchase cap counts. */
+    owner: text('owner').notNull(),
     status: text('status', { enum: ['menunggu-pembayaran', 'lunas', 'kedaluwarsa'] })
       .notNull()
       .default('menunggu-pembayaran'),
@@ -601,6 +608,7 @@ export const flashSaleTransactions = pgTable(
   (t) => [
     index('flash_sale_transactions_customer_idx').on(t.customerId, t.createdAt),
     index('flash_sale_transactions_card_idx').on(t.cardId),
+    index('flash_sale_transactions_owner_idx').on(t.cardId, t.owner),
   ],
 );
 

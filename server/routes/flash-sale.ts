@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { FLASH_SALE_MESSAGES, ORDER_KEY_HEADER } from '../../contract';
 import type { Database } from '../db/client';
 import { clientOf } from '../http/client-address';
@@ -8,6 +8,7 @@ import { signInRequired } from '../services/errors';
 import {
   buyFlashSaleCard,
   checkFlashSaleAnswer,
+  type FlashSaleBuyer,
   flashSaleCardDetail,
   flashSaleCardsOf,
   flashSaleHome,
@@ -27,6 +28,17 @@ export interface FlashSaleDeps {
   /** Signs the transaction's key, as it signs order keys. */
   orderKeySecret: string;
   provider: PaymentProvider;
+  /** Live purchases of one card one buyer may hold in its session. */
+  purchasesPerCard: number;
+}
+
+/**
+ * The quiz's identity of the caller: a signed-in customer is one buyer on every device, a guest is
+ * its client address. Keys, blocks and the purchase cap all key on it.
+ */
+function buyerOf(c: Context<AppEnv>): FlashSaleBuyer {
+  const customer = c.get('customer');
+  return customer ? `customer:${customer.id}` : `address:${clientOf(c)}`;
 }
 
 /** Spec section 7 "Flash sale". */
@@ -38,15 +50,17 @@ export function flashSaleRoutes(api: Hono<AppEnv>, deps: FlashSaleDeps): void {
   defineRoute(api, 'flashsaleDetailCard', (query) => flashSaleCardDetail(db, query.card_id, now()));
   defineRoute(api, 'flashsaleSoalCard', (query) => flashSaleQuiz(db, query.card_id, now()));
 
-  defineRoute(api, 'flashsaleCekSoalCard', (query, c) => {
-    // A signed-in customer is blocked on every device; a guest on its address.
-    const customer = c.get('customer');
-    const client = customer ? `customer:${customer.id}` : `address:${clientOf(c)}`;
-    return checkFlashSaleAnswer(db, { cardId: query.card_id, answer: query.jawaban, client }, now());
-  });
+  defineRoute(api, 'flashsaleCekSoalCard', (query, c) =>
+    checkFlashSaleAnswer(
+      db,
+      { cardId: query.card_id, answer: query.jawaban, client: buyerOf(c) },
+      now(),
+      deps.purchasesPerCard,
+    ),
+  );
 
-  defineRoute(api, 'flashsaleListJenisPembayaran', (query) =>
-    flashSalePaymentMethods(db, { cardId: query.card_id, key: query.key_auth }, now()),
+  defineRoute(api, 'flashsaleListJenisPembayaran', (query, c) =>
+    flashSalePaymentMethods(db, { cardId: query.card_id, key: query.key_auth, buyer: buyerOf(c) }, now()),
   );
 
   defineRoute(api, 'flashsaleTransaksi', async (body, c) => {
@@ -60,9 +74,11 @@ export function flashSaleRoutes(api: Hono<AppEnv>, deps: FlashSaleDeps): void {
         bookerPhone: body.pemesan_telp,
         methodCode: body.jenis_pembayaran_kode,
         customerId: c.get('customer')?.id ?? null,
+        buyer: buyerOf(c),
       },
       now(),
       provider,
+      deps.purchasesPerCard,
     );
     return { ...transaction, kunci: orderKeyFor(deps.orderKeySecret, transaction.transaksi_kode) };
   });

@@ -3,13 +3,19 @@
  * a one-purchase key, and the purchase. The stock and the key are taken in one database
  * transaction with conditional updates, so concurrent buyers (in any number of API processes)
  * can never oversell a card or use a key twice.
+ *
+ * A buyer is the quiz's identity of the caller: `customer:<id>` when signed in, else
+ * `address:<client address>`. A key buys only for the buyer who earned it, a buyer the quiz blocked
+ * buys nothing, and a buyer holds at most `purchasesPerCard` live purchases of one card: the
+ * purchase counts them under the card row's lock, so concurrent purchases cannot both pass.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   FLASH_SALE_KEY_MINUTES,
   FLASH_SALE_MESSAGES,
   FLASH_SALE_PAY_MINUTES,
+  FLASH_SALE_PURCHASES_PER_CARD,
   type FlashSaleBerandaResults,
   type FlashSaleCard,
   type FlashSaleCekSoalResults,
@@ -40,12 +46,17 @@ import { operatorLogoPath } from '../db/seed-data/operators';
 import { ApiError, notFound } from './errors';
 import type { PaymentProvider } from './payment-provider';
 import { listPaymentMethods, PAYMENT_MESSAGE } from './payments';
-import { withRetry } from './reservations-db';
+import { asDb, withRetry } from './reservations-db';
 
 const notRunning = () => new ApiError(409, 'FLS-1', FLASH_SALE_MESSAGES.notRunning);
 const wrongAnswer = () => new ApiError(403, 'FLS-2', FLASH_SALE_MESSAGES.wrongAnswer);
 const keyInvalid = () => new ApiError(403, 'FLS-3', FLASH_SALE_MESSAGES.keyInvalid);
 const soldOut = () => new ApiError(409, 'FLS-4', FLASH_SALE_MESSAGES.soldOut);
+const notYourKey = () => new ApiError(403, 'FLS-5', FLASH_SALE_MESSAGES.notYourKey);
+const limitReached = () => new ApiError(409, 'FLS-6', FLASH_SALE_MESSAGES.limitReached);
+
+/** Who is buying, as the quiz knows them: `customer:<id>` or `address:<client address>`. */
+export type FlashSaleBuyer = string;
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -222,28 +233,51 @@ export async function flashSaleQuiz(db: Database, cardId: number, now: Date): Pr
 
 const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
 
-/**
- * A right answer stores a fresh key (only its hash) and answers it; a wrong one blocks the card for
- * this client until the slot ends. A blocked client gets FLS-2 again whatever it answers.
- */
-export async function checkFlashSaleAnswer(
-  db: Database,
-  query: { cardId: number; answer: QuizOptionCode; client: string },
-  now: Date,
-): Promise<FlashSaleCekSoalResults> {
-  const { card, slot } = await cardOnSale(db, query.cardId, now);
+/** Whether the quiz blocked this buyer for this card (a wrong answer) and the block still runs. */
+async function isBlocked(db: Database, cardId: number, buyer: FlashSaleBuyer, now: Date): Promise<boolean> {
   const [blocked] = await db
     .select({ until: flashSaleBlocks.until })
     .from(flashSaleBlocks)
+    .where(and(eq(flashSaleBlocks.cardId, cardId), eq(flashSaleBlocks.client, buyer), gt(flashSaleBlocks.until, now)))
+    .limit(1);
+  return Boolean(blocked);
+}
+
+/**
+ * The buyer's purchases of a card that still hold a unit: paid, or awaiting payment within their
+ * time. One left unpaid gave its unit back, so it no longer counts (the sweep may not have run yet).
+ */
+async function livePurchases(db: Database, cardId: number, buyer: FlashSaleBuyer, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(flashSaleTransactions)
     .where(
       and(
-        eq(flashSaleBlocks.cardId, card.id),
-        eq(flashSaleBlocks.client, query.client),
-        gt(flashSaleBlocks.until, now),
+        eq(flashSaleTransactions.cardId, cardId),
+        eq(flashSaleTransactions.owner, buyer),
+        or(
+          eq(flashSaleTransactions.status, 'lunas'),
+          and(eq(flashSaleTransactions.status, 'menunggu-pembayaran'), gt(flashSaleTransactions.payBy, now)),
+        ),
       ),
-    )
-    .limit(1);
-  if (blocked) throw wrongAnswer();
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * A right answer stores a fresh key (only its hash) for this buyer and answers it; a wrong one
+ * blocks the card for this buyer until the slot ends. A blocked buyer gets FLS-2 again whatever it
+ * answers, and one already at the purchase cap gets FLS-6 rather than a key it could not use (the
+ * purchase checks both again: this is only so the buyer learns it before filling in the form).
+ */
+export async function checkFlashSaleAnswer(
+  db: Database,
+  query: { cardId: number; answer: QuizOptionCode; client: FlashSaleBuyer },
+  now: Date,
+  purchasesPerCard: number = FLASH_SALE_PURCHASES_PER_CARD,
+): Promise<FlashSaleCekSoalResults> {
+  const { card, slot } = await cardOnSale(db, query.cardId, now);
+  if (await isBlocked(db, card.id, query.client, now)) throw wrongAnswer();
   if (query.answer !== card.answer) {
     await db
       .insert(flashSaleBlocks)
@@ -251,16 +285,17 @@ export async function checkFlashSaleAnswer(
       .onConflictDoUpdate({ target: [flashSaleBlocks.cardId, flashSaleBlocks.client], set: { until: slot.endsAt } });
     throw wrongAnswer();
   }
+  if ((await livePurchases(db, card.id, query.client, now)) >= purchasesPerCard) throw limitReached();
   const key = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + FLASH_SALE_KEY_MINUTES * 60_000);
-  await db.insert(flashSaleKeys).values({ cardId: card.id, keyHash: hashOf(key), expiresAt });
+  await db.insert(flashSaleKeys).values({ cardId: card.id, keyHash: hashOf(key), owner: query.client, expiresAt });
   return { benar: true, key_auth: key, berlaku_sampai: expiresAt.toISOString(), waktu_server: now.toISOString() };
 }
 
-/** The key's row if it is this card's, unused and unexpired; FLS-3 otherwise. */
-async function usableKey(db: Database, cardId: number, key: string, now: Date) {
+/** The key's row if it is this card's, unused and unexpired (FLS-3 otherwise) and this buyer's (FLS-5). */
+async function usableKey(db: Database, cardId: number, key: string, buyer: FlashSaleBuyer, now: Date) {
   const [row] = await db
-    .select({ id: flashSaleKeys.id })
+    .select({ id: flashSaleKeys.id, owner: flashSaleKeys.owner })
     .from(flashSaleKeys)
     .where(
       and(
@@ -272,16 +307,17 @@ async function usableKey(db: Database, cardId: number, key: string, now: Date) {
     )
     .limit(1);
   if (!row) throw keyInvalid();
+  if (row.owner !== buyer) throw notYourKey();
   return row;
 }
 
 export async function flashSalePaymentMethods(
   db: Database,
-  query: { cardId: number; key: string },
+  query: { cardId: number; key: string; buyer: FlashSaleBuyer },
   now: Date,
 ): Promise<FlashSaleJenisPembayaranResults> {
   const { card } = await findCard(db, query.cardId);
-  await usableKey(db, card.id, query.key, now);
+  await usableKey(db, card.id, query.key, query.buyer, now);
   return listPaymentMethods(db, { amount: card.salePrice, voucherCode: undefined, order: null });
 }
 
@@ -293,6 +329,7 @@ export interface FlashSalePurchase {
   bookerPhone: string;
   methodCode: string;
   customerId: number | null;
+  buyer: FlashSaleBuyer;
 }
 
 function newTransactionCode(): string {
@@ -302,14 +339,18 @@ function newTransactionCode(): string {
 }
 
 /**
- * Buys one card: inside one transaction the key is spent (only if unused, unexpired and this
- * card's) and one unit of stock taken (only while sold < stock); either refusal rolls both back.
+ * Buys one card, all in one transaction: the card row is locked first, so every purchase of this
+ * card queues behind it and the buyer's count below sees every purchase committed before; then the
+ * buyer must not be blocked (FLS-2), the key is spent (only if unused, unexpired, this card's and
+ * this buyer's: FLS-3, FLS-5), the buyer must be under the cap (FLS-6) and one unit of stock is
+ * taken (only while sold < stock: FLS-4). Any refusal rolls everything back, the key included.
  */
 export async function buyFlashSaleCard(
   db: Database,
   purchase: FlashSalePurchase,
   now: Date,
   provider: PaymentProvider,
+  purchasesPerCard: number = FLASH_SALE_PURCHASES_PER_CARD,
 ): Promise<FlashSaleTransaction> {
   const { card, slot } = await findCard(db, purchase.cardId);
   if (statusOf(slot, now) !== 'berlangsung') throw notRunning();
@@ -318,6 +359,14 @@ export async function buyFlashSaleCard(
   if (!method) throw new ApiError(422, 'PAY-3', PAYMENT_MESSAGE.methodUnknown);
   const code = await withRetry(() =>
     db.transaction(async (tx) => {
+      // The stock update below would lock the row too, but only after the cap was counted: two
+      // purchases by one buyer could then both count zero.
+      await tx
+        .select({ id: flashSaleCards.id })
+        .from(flashSaleCards)
+        .where(eq(flashSaleCards.id, card.id))
+        .for('update');
+      if (await isBlocked(asDb(tx), card.id, purchase.buyer, now)) throw wrongAnswer();
       const [key] = await tx
         .update(flashSaleKeys)
         .set({ usedAt: now })
@@ -325,12 +374,16 @@ export async function buyFlashSaleCard(
           and(
             eq(flashSaleKeys.keyHash, hashOf(purchase.key)),
             eq(flashSaleKeys.cardId, card.id),
+            eq(flashSaleKeys.owner, purchase.buyer),
             isNull(flashSaleKeys.usedAt),
             gt(flashSaleKeys.expiresAt, now),
           ),
         )
         .returning({ id: flashSaleKeys.id });
+      // Not spent: say why (someone else's key, or no usable key at all).
+      if (!key) await usableKey(asDb(tx), card.id, purchase.key, purchase.buyer, now);
       if (!key) throw keyInvalid();
+      if ((await livePurchases(asDb(tx), card.id, purchase.buyer, now)) >= purchasesPerCard) throw limitReached();
       const [taken] = await tx
         .update(flashSaleCards)
         .set({ sold: sql`${flashSaleCards.sold} + 1` })
@@ -343,6 +396,7 @@ export async function buyFlashSaleCard(
         cardId: card.id,
         keyId: key.id,
         customerId: purchase.customerId,
+        owner: purchase.buyer,
         bookerName: purchase.bookerName,
         bookerEmail: purchase.bookerEmail,
         bookerPhone: purchase.bookerPhone,

@@ -113,23 +113,31 @@ describeEachDatabase('flash sale on %s', (kind) => {
 
   it('payment methods need the card’s own key; the price is the flash price', async () => {
     const [first, second] = await runningCards();
-    const key = await keyFor(first!.card_id);
-    const methods = await ok(app, 'flashsaleListJenisPembayaran', { card_id: first!.card_id, key_auth: key });
+    const client = freshClient();
+    const key = await keyFor(first!.card_id, client);
+    const methods = await ok(app, 'flashsaleListJenisPembayaran', { card_id: first!.card_id, key_auth: key }, client);
     expect(methods.amount).toBe(first!.harga_flashsale);
     expect(methods.list.length).toBeGreaterThan(0);
     expect(methods.list.every((m) => m.total === first!.harga_flashsale + m.biaya)).toBe(true);
-    const otherCard = await fails(app, 'flashsaleListJenisPembayaran', { card_id: second!.card_id, key_auth: key });
+    const otherCard = await fails(
+      app,
+      'flashsaleListJenisPembayaran',
+      { card_id: second!.card_id, key_auth: key },
+      client,
+    );
     expect(otherCard).toMatchObject({ httpStatus: 403, code: 'FLS-3' });
-    const unknown = await fails(app, 'flashsaleListJenisPembayaran', {
-      card_id: first!.card_id,
-      key_auth: 'x'.repeat(43),
-    });
+    const unknown = await fails(
+      app,
+      'flashsaleListJenisPembayaran',
+      { card_id: first!.card_id, key_auth: 'x'.repeat(43) },
+      client,
+    );
     expect(unknown.code).toBe('FLS-3');
   });
 
   it('a purchase takes one unit of stock and spends the key; its key opens it, as does its buyer', async () => {
     const [card] = await runningCards();
-    const key = await keyFor(card!.card_id);
+    const key = await keyFor(card!.card_id, { bearer: ZERO_POINTS_TOKEN });
     const body = { card_id: card!.card_id, key_auth: key, ...buyer, jenis_pembayaran_kode: 'VA_BCA' };
     const bought = await ok(app, 'flashsaleTransaksi', body, { bearer: ZERO_POINTS_TOKEN });
     expect(bought).toMatchObject({
@@ -144,7 +152,7 @@ describeEachDatabase('flash sale on %s', (kind) => {
     expect(new Date(bought.batas_bayar).getTime() - START.getTime()).toBe(30 * 60_000);
     expect((await runningCards()).find((c) => c.card_id === card!.card_id)!.terjual).toBe(card!.terjual + 1);
 
-    expect((await fails(app, 'flashsaleTransaksi', body)).code).toBe('FLS-3');
+    expect((await fails(app, 'flashsaleTransaksi', body, { bearer: ZERO_POINTS_TOKEN })).code).toBe('FLS-3');
 
     const code = { transaksi_kode: bought.transaksi_kode };
     const byKey = await ok(app, 'flashsaleDetailTransaksi', code, {
@@ -191,15 +199,20 @@ describeEachDatabase('flash sale on %s', (kind) => {
   it('50 buyers for a card with stock 10: exactly 10 transactions, 40 told it is sold out', async () => {
     const [, , card] = await runningCards();
     await handle.db.update(flashSaleCards).set({ stock: 10, sold: 0 }).where(eq(flashSaleCards.id, card!.card_id));
-    const keys = await Promise.all(Array.from({ length: 50 }, () => keyFor(card!.card_id)));
+    const buyers = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const client = freshClient();
+        return { client, key: await keyFor(card!.card_id, client) };
+      }),
+    );
     const replies = await Promise.all(
-      keys.map((key) =>
-        call(app, 'flashsaleTransaksi', {
-          card_id: card!.card_id,
-          key_auth: key,
-          ...buyer,
-          jenis_pembayaran_kode: 'QRIS',
-        }),
+      buyers.map(({ client, key }) =>
+        call(
+          app,
+          'flashsaleTransaksi',
+          { card_id: card!.card_id, key_auth: key, ...buyer, jenis_pembayaran_kode: 'QRIS' },
+          client,
+        ),
       ),
     );
     const refused = replies.filter((r) => !r.ok);
@@ -225,12 +238,18 @@ describeEachDatabase('flash sale on %s', (kind) => {
 
   it('an unpaid purchase past its 30 minutes gives its unit back, once', async () => {
     const [card] = await runningCards();
-    const bought = await ok(app, 'flashsaleTransaksi', {
-      card_id: card!.card_id,
-      key_auth: await keyFor(card!.card_id),
-      ...buyer,
-      jenis_pembayaran_kode: 'VA_BNI',
-    });
+    const client = freshClient();
+    const bought = await ok(
+      app,
+      'flashsaleTransaksi',
+      {
+        card_id: card!.card_id,
+        key_auth: await keyFor(card!.card_id, client),
+        ...buyer,
+        jenis_pembayaran_kode: 'VA_BNI',
+      },
+      client,
+    );
     const soldNow = () => runningCards().then((cards) => cards.find((c) => c.card_id === card!.card_id)!.terjual);
     const pending = await soldNow();
     expect(pending).toBeGreaterThanOrEqual(1);
