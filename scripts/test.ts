@@ -6,7 +6,7 @@ import { run, runCaptured } from './run';
 /**
  * `npm test`: typecheck, lint, vitest, then Playwright against the production build.
  * Every step runs even when an earlier one fails, so one run reports everything; the last
- * line is the summary CI reads: "N passed, N failed".
+ * line is the summary CI reads: "N passed, N failed", after one line per reason tests were skipped for.
  */
 const REPORT_DIR = 'test-results';
 mkdirSync(REPORT_DIR, { recursive: true });
@@ -26,12 +26,52 @@ function step(name: string, ok: boolean) {
 interface VitestJson {
   numPassedTests: number;
   numFailedTests: number;
+  testResults?: {
+    name: string;
+    assertionResults: { status: string; title: string; ancestorTitles: string[] }[];
+  }[];
 }
 interface PlaywrightSuite {
   title: string;
   file?: string;
-  specs?: { title: string; line: number; tests: { projectName: string; status: string }[] }[];
+  specs?: {
+    title: string;
+    line: number;
+    tests: { projectName: string; status: string; annotations?: { type: string; description?: string }[] }[];
+  }[];
   suites?: PlaywrightSuite[];
+}
+
+/** Skipped tests by reason; a skip that gives none is listed under its own heading so it is seen. */
+const skipped = new Map<string, number>();
+const NO_REASON = 'no reason given';
+function countSkip(reason: string | undefined) {
+  const key = reason?.trim() || NO_REASON;
+  skipped.set(key, (skipped.get(key) ?? 0) + 1);
+}
+
+/** tests/helpers/needs.ts marks a skipped suite or test `[skipped: <reason>]`. */
+function vitestSkips(report: VitestJson) {
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults) {
+      if (test.status !== 'skipped' && test.status !== 'pending' && test.status !== 'todo') continue;
+      const titles = [...test.ancestorTitles, test.title].join(' ');
+      countSkip(/\[skipped: ([^\]]+)\]/.exec(titles)?.[1]);
+    }
+  }
+}
+
+/** Playwright keeps a skip's reason as its `skip` annotation. */
+function playwrightSkips(suites: PlaywrightSuite[] = []) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === 'skipped')
+          countSkip(test.annotations?.find((annotation) => annotation.type === 'skip')?.description);
+      }
+    }
+    playwrightSkips(suite.suites);
+  }
 }
 interface PlaywrightJson {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
@@ -98,6 +138,7 @@ const vitestCode = await run('npx', [
 ]);
 const vitest = readJson<VitestJson>(vitestReport);
 if (vitest) {
+  vitestSkips(vitest);
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   if (vitest.numFailedTests > 0) failures.push(`vitest (${vitest.numFailedTests})`);
@@ -119,6 +160,7 @@ if (await ensureChromium()) {
     });
     const e2e = readJson<PlaywrightJson>(e2eReport);
     if (e2e) {
+      playwrightSkips(e2e.suites);
       passed += e2e.stats.expected + e2e.stats.flaky;
       failed += e2e.stats.unexpected;
       for (const name of flakyTests(e2e.suites)) console.log(`flaky (passed on its retry): ${name}`);
@@ -129,5 +171,8 @@ if (await ensureChromium()) {
 } else step('chromium', false);
 
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
-console.log(`\n${passed} passed, ${failed} failed`);
+// A skipped test proves nothing: the summary says how many and why, so a green run cannot hide them.
+console.log('');
+for (const [reason, count] of skipped) console.log(`${count} skipped: ${reason}`);
+console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
