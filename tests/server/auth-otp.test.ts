@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
+import { API_BASE, endpoints } from '../../contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp, type App } from '../../server/app';
 import { customerSessions, customers, otpChallenges, otpOutbox } from '../../server/db/schema';
@@ -318,10 +319,22 @@ describeEachDatabase('delivering codes on %s', (kind) => {
     await handle.destroy();
   });
 
-  it('hides the development outbox when demo mode is off (404), and still sends codes', async () => {
+  it('outside demo mode without a sender: no outbox (404), and a code request is refused 503 SRV-2', async () => {
     const app = createApp({ db: handle.db, today: () => TEST_TODAY, demo: false });
     const telp = freshPhone();
-    await ok(app, 'requestCustomerLoginAlternative', { tipe: 'telp', telp }, asClient());
+    const refused = await app.request(`${API_BASE}${endpoints.requestCustomerLoginAlternative.path}`, {
+      method: 'POST',
+      headers: { ...asClient().headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ tipe: 'telp', telp }),
+    });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({
+      status: 'ERROR',
+      code: 'SRV-2',
+      message:
+        'Masuk dengan kode OTP belum tersedia: pengirim SMS, WhatsApp atau email belum dipasang. Silakan coba lagi nanti.',
+    });
+    expect(await handle.db.select().from(otpOutbox).where(eq(otpOutbox.address, telp))).toEqual([]);
     const hidden = await fails(app, 'demoOtpOutbox', { tujuan: telp }, asClient());
     expect(hidden).toMatchObject({ httpStatus: 404, code: 'NFD-1' });
   });

@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
+import { API_BASE, endpoints } from '../../contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../server/app';
 import { customers, payments, reservations, seatBookings } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
 import { addDays } from '../../server/services/dates';
 import { sharedOrderKeySecret } from '../../server/services/app-secrets';
+import { simulatedProvider } from '../../server/services/payment-provider';
 import { sweepExpired } from '../../server/services/reservations-db';
 import { call, fails, ok } from './api-support';
 import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
@@ -399,7 +401,15 @@ describeEachDatabase('payment on %s', (kind) => {
 
   describe('outside demo mode', () => {
     it('simulasi-bayar and demo/ubah-harga do not exist', async () => {
-      const prod = createApp({ db: handle.db, today: () => TEST_TODAY, now: () => START, demo: false });
+      // A configured gateway stands in for the real one: the simulator's numbers, and no simulasi-bayar.
+      const gateway = { ...simulatedProvider, name: 'gateway-uji' };
+      const prod = createApp({
+        db: handle.db,
+        today: () => TEST_TODAY,
+        now: () => START,
+        demo: false,
+        paymentProvider: gateway,
+      });
       const order = await reserveSeat(prod, addDays(TEST_TODAY, 41));
       const instruction = await ok(
         prod,
@@ -415,6 +425,32 @@ describeEachDatabase('payment on %s', (kind) => {
         expect(!reply.ok && reply.error.code).toBe('NFD-1');
       }
       expect((await orderRow(order.code)).status).toBe('pending');
+    });
+
+    it('without a configured gateway, choosing a method is refused 503 SRV-2 and the order is unchanged', async () => {
+      const prod = createApp({ db: handle.db, today: () => TEST_TODAY, now: () => START, demo: false });
+      // A booker of its own: the orders other tests leave unpaid never count against this one.
+      const extra = { pemesan_telp: '081355500042', pemesan_email: 'tanpa-gateway@contoh.id' };
+      const order = await reserveSeat(prod, addDays(TEST_TODAY, 42), { extra });
+      const before = await orderRow(order.code);
+      const refused = await prod.request(`${API_BASE}${endpoints.gantiPembayaran.path}`, {
+        method: 'POST',
+        headers: { ...withKey(order.key).headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ reservasi_kode: order.code, jenis_pembayaran_kode: 'VA_BCA' }),
+      });
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toEqual({
+        status: 'ERROR',
+        code: 'SRV-2',
+        message:
+          'Pembayaran belum tersedia: penyedia pembayaran belum dipasang. Pesanan kamu tersimpan, silakan coba bayar lagi nanti.',
+      });
+      const after = await orderRow(order.code);
+      expect([after.status, after.paymentMethodCode, after.total]).toEqual([
+        'pending',
+        before.paymentMethodCode,
+        before.total,
+      ]);
     });
   });
 });
