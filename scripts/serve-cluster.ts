@@ -136,8 +136,10 @@ function forwardedHeaders(req: IncomingMessage): Record<string, string | string[
   const client = req.socket.remoteAddress ?? '';
   const prior = req.headers['x-forwarded-for'];
   headers['x-forwarded-for'] = prior ? `${String(prior)}, ${client}` : client;
-  // A TLS terminator in front of this proxy says https; otherwise this hop was plain http.
-  headers['x-forwarded-proto'] = req.headers['x-forwarded-proto'] ?? 'http';
+  // Appended like X-Forwarded-For: this hop was plain http. The API processes trust this proxy
+  // alone (TRUST_PROXY_HOPS=1), so an https a client wrote before it never counts.
+  const priorProto = req.headers['x-forwarded-proto'];
+  headers['x-forwarded-proto'] = priorProto ? `${String(priorProto)}, http` : 'http';
   if (req.headers.host) headers['x-forwarded-host'] = req.headers['x-forwarded-host'] ?? req.headers.host;
   return headers;
 }

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { Context, MiddlewareHandler } from 'hono';
+import { forwardedProtoOf } from './client-address';
 import type { AppEnv } from './types';
 
 /**
@@ -55,11 +58,19 @@ export const CLIENT_READ_COOKIES: ReadonlySet<string> = new Set(['_atx']);
 
 const HSTS = 'max-age=15552000';
 
-/** Whether the request reached us over HTTPS: the URL's scheme, or the proxy's X-Forwarded-Proto. */
-export function cameOverHttps(c: Context): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true;
-  const forwarded = c.req.header('X-Forwarded-Proto');
-  return forwarded?.split(',')[0]?.trim().toLowerCase() === 'https';
+/**
+ * Whether the request reached us over HTTPS: HSTS and the cookies' Secure flag follow it. Behind
+ * trusted proxies (TRUST_PROXY_HOPS), what the outermost one wrote in X-Forwarded-Proto; otherwise
+ * this process's own socket. Never the client's word: neither an X-Forwarded-Proto it wrote nor
+ * an absolute `https://` request target, which Node takes as the request's URL over plain HTTP.
+ */
+export function cameOverHttps(c: Context<AppEnv>): boolean {
+  const forwarded = forwardedProtoOf(c);
+  if (forwarded !== null) return forwarded === 'https';
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming?.socket) return (incoming.socket as Partial<TLSSocket>).encrypted === true;
+  // app.request() in tests has no socket: the URL it was given says the scheme.
+  return new URL(c.req.url).protocol === 'https:';
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { clientOf } from '../../server/http/client-address';
@@ -35,5 +37,19 @@ describe('the client address rate limits count', () => {
 
   it('with no forwarded entry and no socket, is unknown', async () => {
     expect(await who(1)).toBe('unknown');
+  });
+});
+
+describe('the client address on a real socket', () => {
+  it("is the socket's with no trusted proxy, whatever X-Forwarded-For the client wrote", async () => {
+    const server = serve({ fetch: appBehind(0).fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const reply = await fetch(`http://127.0.0.1:${port}/who`, { headers: { 'x-forwarded-for': '192.0.2.99' } });
+      expect(await reply.text()).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
