@@ -22,11 +22,20 @@ export const UserIdSchema = z
   .regex(/^[A-Za-z0-9]+$/, `Header ${HEADER.userId} hanya boleh huruf dan angka`);
 
 /**
- * Basic credentials per platform for requests without a customer token. These are the
- * development defaults; deployments override them (server: BASIC_AUTH_*, app: VITE_BASIC_AUTH_*).
+ * The web platform's basic credentials (development default; deployments override them with the
+ * server's BASIC_AUTH_WEB and the build's VITE_BASIC_AUTH_WEB). The only pair the web bundle
+ * carries: anyone can read it from the page, so it identifies the platform, it guards nothing.
+ */
+export const WEB_BASIC_CREDENTIALS = { user: 'berangkat-web', password: 'web-2026' };
+
+/**
+ * Basic credentials per platform for requests without a customer token: the development
+ * defaults; deployments override them (server: BASIC_AUTH_*). For the server, tests and scripts
+ * only: the app's pairs reach a webview from its native host at run time (src/platform/
+ * native-bridge.ts), never from the web bundle, so nothing under src/ may import this.
  */
 export const DEFAULT_BASIC_CREDENTIALS: Record<Platform, { user: string; password: string }> = {
-  WEB: { user: 'berangkat-web', password: 'web-2026' },
+  WEB: WEB_BASIC_CREDENTIALS,
   'APP-ANDROID': { user: 'berangkat-android', password: 'android-2026' },
   'APP-IOS': { user: 'berangkat-ios', password: 'ios-2026' },
 };

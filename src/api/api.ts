@@ -1,13 +1,13 @@
 import { dropToken, getAuthToken, getPlatform } from '../platform/session';
 import { getVersionCode } from '../platform/native-bridge';
 import { createApiClient } from './client';
-import { basicCredentials } from './credentials';
+import { guestCredentials } from './credentials';
 
 /** The app's client instance, wired to the platform read at start and the customer token. */
 export const api = createApiClient({
   getPlatform,
   getToken: getAuthToken,
-  credentials: basicCredentials,
+  credentials: guestCredentials,
   getVersionCode,
   onNetworkError: (error, name) => {
     console.warn(`[api] ${name}: jaringan gagal`, error);

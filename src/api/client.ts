@@ -34,7 +34,17 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-export type BasicCredentials = Record<Platform, { user: string; password: string }>;
+export interface BasicPair {
+  user: string;
+  password: string;
+}
+export type BasicCredentials = Record<Platform, BasicPair>;
+/**
+ * Where a guest call's basic pair comes from: a fixed table, or a look-up that may wait (a
+ * native host hands its app's pair at run time) and may have none for an app platform.
+ */
+export type CredentialSource =
+  BasicCredentials | ((platform: Platform) => BasicPair | null | Promise<BasicPair | null>);
 
 export interface ApiClientOptions {
   /** Injected for tests; defaults to the global fetch. */
@@ -43,7 +53,11 @@ export interface ApiClientOptions {
   getPlatform: () => Platform;
   /** Customer token (cookie `_atx` or page meta `auth`); null for guests. */
   getToken: () => string | null;
-  credentials: BasicCredentials;
+  /**
+   * The basic pair of a guest call. A platform without one (an app whose host never handed it
+   * over) is sent as WEB with the web pair: the server checks the platform and the pair together.
+   */
+  credentials: CredentialSource;
   /** Spec section 8: a network failure is logged. */
   onNetworkError?: (error: unknown, name: EndpointName) => void;
   /**
@@ -130,21 +144,38 @@ export interface ApiClient {
     options?: RequestOptions,
   ): Promise<EndpointResults<N>>;
   /** The headers a call made now would carry (a guest's when `token` is null). */
-  headers(token?: string | null): Record<string, string>;
+  headers(token?: string | null): Promise<Record<string, string>>;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? API_BASE;
 
-  function headers(token: string | null = options.getToken()): Record<string, string> {
+  const credentialsOf = (platform: Platform) => {
+    const source = options.credentials;
+    return typeof source === 'function' ? source(platform) : source[platform];
+  };
+
+  /** The platform a guest call goes as, and its pair. */
+  async function guest(): Promise<{ platform: Platform; basic: BasicPair }> {
     const platform = options.getPlatform();
-    const basic = options.credentials[platform];
+    const own = await credentialsOf(platform);
+    if (own) return { platform, basic: own };
+    const web = await credentialsOf('WEB');
+    if (!web) throw new ApiError('NETWORK', 0, NETWORK_ERROR_MESSAGE);
+    return { platform: 'WEB', basic: web };
+  }
+
+  async function headers(token: string | null = options.getToken()): Promise<Record<string, string>> {
     const versionCode = options.getVersionCode?.() ?? null;
+    // A customer's call carries the bearer token alone: it never waits for a host's pair.
+    const sentAs = token ? { platform: options.getPlatform(), basic: null } : await guest();
     return {
       accept: 'application/json',
       [HEADER.userId]: generateUserId(),
-      [HEADER.platform]: platform,
-      [HEADER.authorization]: token ? `Bearer ${token}` : basicAuthorization(basic.user, basic.password),
+      [HEADER.platform]: sentAs.platform,
+      [HEADER.authorization]: sentAs.basic
+        ? basicAuthorization(sentAs.basic.user, sentAs.basic.password)
+        : `Bearer ${token}`,
       ...(versionCode ? { [HEADER.versionCode]: versionCode } : {}),
     };
   }
@@ -161,7 +192,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     requestOptions: RequestOptions,
   ): Promise<Reply> {
     const endpoint: { method: 'GET' | 'POST'; path: string; body?: 'json' | 'form' } = endpoints[name];
-    const init: RequestInit = { method: endpoint.method, headers: { ...headers(token), ...requestOptions.headers } };
+    const init: RequestInit = {
+      method: endpoint.method,
+      headers: { ...(await headers(token)), ...requestOptions.headers },
+    };
     if (requestOptions.signal) init.signal = requestOptions.signal;
     let url = `${baseUrl}${endpoint.path}`;
     if (endpoint.method === 'GET') {

@@ -20,6 +20,21 @@ import { VersionCodeSchema } from '../../contract/platform';
  * The host reports its version code by calling `window.berangkatSetVersionCode('120')` (digits,
  * at most 10); the page keeps it for the tab and sends it with every request as
  * `x-app-version-code`.
+ *
+ * The host hands the page its own basic credentials (the pair its binary already holds for its
+ * platform) by calling `window.berangkatSetCredentials(user, password)` when it hears `ready`
+ * (it may call it again at any time, for example after a credentials rotation); the call answers
+ * true when the pair was taken. The web bundle carries only the web platform's pair, so this is
+ * the only way an APP-* page gets its own. The pair is kept in memory and in sessionStorage for
+ * the tab, so a reload of the webview sends its first calls without waiting for the host again.
+ *
+ * Until the host has handed them over, an APP-* page's guest calls wait for them, at most
+ * HOST_CREDENTIALS_WAIT_MS from the page's start. A host that never hands them (an app version
+ * built before this call existed) gets its guest calls sent as a web page: `x-platform: WEB` with
+ * the web pair. The server checks the platform and the pair together, so the web pair under an
+ * APP-* platform would be refused; sent as WEB the calls are answered, and only the platform
+ * recorded for a sign-in made that way says WEB. Calls with a customer's bearer token never wait:
+ * they carry no basic pair.
  */
 
 export type ExternalKind = 'maps' | 'whatsapp' | 'refundable' | 'other';
@@ -40,12 +55,30 @@ interface HostWindow {
   BerangkatAndroid?: AndroidHost;
   webkit?: { messageHandlers?: { berangkat?: IosHandler } };
   berangkatSetVersionCode?: (code: unknown) => boolean;
+  berangkatSetCredentials?: (user: unknown, password: unknown) => boolean;
+}
+
+export interface HostCredentials {
+  user: string;
+  password: string;
 }
 
 /** Where the host's version code survives a reload of the webview (this tab only). */
 export const VERSION_CODE_KEY = 'berangkat:version-code';
 
+/** Where the host's basic credentials survive a reload of the webview (this tab only). */
+export const HOST_CREDENTIALS_KEY = 'berangkat:host-credentials';
+/**
+ * How long an APP-* page's first guest calls wait for the host's credentials. A host answers
+ * `ready` within milliseconds; the bound only matters for a host that never answers.
+ */
+export const HOST_CREDENTIALS_WAIT_MS = 1500;
+
 let versionCode: string | null = null;
+let hostCredentials: HostCredentials | null = null;
+let credentialsWaiters: Array<(credentials: HostCredentials | null) => void> = [];
+let credentialsDeadline: ReturnType<typeof setTimeout> | null = null;
+let credentialsWaitOver = false;
 
 function hostWindow(): (Window & HostWindow) | null {
   return typeof window === 'undefined' ? null : (window as Window & HostWindow);
@@ -93,6 +126,83 @@ export function setVersionCode(code: unknown, storage: Pick<Storage, 'setItem'> 
   return true;
 }
 
+// Basic auth's user part cannot hold a colon; both parts are kept to printable ASCII, as a host sets them.
+const CREDENTIAL_PART = /^[\x21-\x7e]{1,200}$/;
+
+function parseCredentials(user: unknown, password: unknown): HostCredentials | null {
+  if (typeof user !== 'string' || typeof password !== 'string') return null;
+  if (!CREDENTIAL_PART.test(user) || user.includes(':') || !CREDENTIAL_PART.test(password)) return null;
+  return { user, password };
+}
+
+function settleCredentialWaiters(credentials: HostCredentials | null): void {
+  const waiters = credentialsWaiters;
+  credentialsWaiters = [];
+  for (const waiter of waiters) waiter(credentials);
+}
+
+/** Accepts the host's basic credentials; a malformed pair is ignored (false). */
+export function setHostCredentials(
+  user: unknown,
+  password: unknown,
+  storage: Pick<Storage, 'setItem'> | null = sessionStore(),
+): boolean {
+  const parsed = parseCredentials(user, password);
+  if (!parsed) return false;
+  hostCredentials = parsed;
+  try {
+    storage?.setItem(HOST_CREDENTIALS_KEY, JSON.stringify(parsed));
+  } catch {
+    // Kept for this page only.
+  }
+  settleCredentialWaiters(parsed);
+  return true;
+}
+
+/** The host's credentials once handed over (null before, or in a browser). */
+export function getHostCredentials(): HostCredentials | null {
+  return hostCredentials;
+}
+
+/**
+ * The host's credentials: at once when known; else when the host hands them, or null once
+ * HOST_CREDENTIALS_WAIT_MS from the page's start (or from the first wait) have passed without them.
+ */
+export function awaitHostCredentials(): Promise<HostCredentials | null> {
+  if (hostCredentials || credentialsWaitOver) return Promise.resolve(hostCredentials);
+  // Normally started by installNativeBridge; a wait is never left without its bound.
+  startCredentialsWait(HOST_CREDENTIALS_WAIT_MS);
+  return new Promise((resolve) => credentialsWaiters.push(resolve));
+}
+
+function startCredentialsWait(waitMs: number): void {
+  if (credentialsDeadline !== null || credentialsWaitOver) return;
+  credentialsDeadline = setTimeout(() => {
+    credentialsWaitOver = true;
+    settleCredentialWaiters(hostCredentials);
+  }, waitMs);
+}
+
+function keptCredentials(): HostCredentials | null {
+  try {
+    const kept = sessionStore()?.getItem(HOST_CREDENTIALS_KEY);
+    if (!kept) return null;
+    const { user, password } = JSON.parse(kept) as { user?: unknown; password?: unknown };
+    return parseCredentials(user, password);
+  } catch {
+    return null;
+  }
+}
+
+/** For tests only: forget the host's credentials and any wait. */
+export function resetHostCredentialsForTests(): void {
+  hostCredentials = null;
+  credentialsWaitOver = false;
+  if (credentialsDeadline !== null) clearTimeout(credentialsDeadline);
+  credentialsDeadline = null;
+  settleCredentialWaiters(null);
+}
+
 function sessionStore(): Storage | null {
   try {
     return typeof window === 'undefined' ? null : window.sessionStorage;
@@ -101,8 +211,11 @@ function sessionStore(): Storage | null {
   }
 }
 
-/** At start: the global hook for the host, the version code kept from before a reload, `ready`. */
-export function installNativeBridge(platform: string, win = hostWindow()): void {
+/**
+ * At start: the global hooks for the host, the version code and credentials kept from before a
+ * reload, the wait for the credentials (APP-* pages only), then `ready`.
+ */
+export function installNativeBridge(platform: string, win = hostWindow(), waitMs = HOST_CREDENTIALS_WAIT_MS): void {
   if (!win) return;
   try {
     const kept = sessionStore()?.getItem(VERSION_CODE_KEY);
@@ -110,7 +223,10 @@ export function installNativeBridge(platform: string, win = hostWindow()): void 
   } catch {
     // No storage: the host reports again.
   }
+  hostCredentials ??= keptCredentials();
   win.berangkatSetVersionCode = (code: unknown) => setVersionCode(code);
+  win.berangkatSetCredentials = (user: unknown, password: unknown) => setHostCredentials(user, password);
+  if (platform !== 'WEB') startCredentialsWait(waitMs);
   postToHost({ type: 'ready', platform, versionCode }, win);
 }
 

@@ -86,6 +86,43 @@ describe('request headers', () => {
     expect(header(0, 'x-platform')).toBe('APP-IOS');
   });
 
+  it("waits for an app's pair from its host; without one the guest call goes as a web page", async () => {
+    // Issue 21: the web bundle holds the web pair only; an app's own comes from its native host.
+    const web = DEFAULT_BASIC_CREDENTIALS.WEB;
+    const host = { user: 'host-user', password: 'host-secret' };
+    let hand: (pair: typeof host | null) => void = () => undefined;
+    const { client, header, setPlatform } = setup({
+      credentials: (platform) =>
+        platform === 'WEB' ? web : new Promise<typeof host | null>((resolve) => (hand = resolve)),
+    });
+    setPlatform('APP-ANDROID');
+    const handed = client.request('kotaPopuler', {});
+    await Promise.resolve();
+    hand(host);
+    await handed;
+    expect(header(0, 'authorization')).toBe(`Basic ${btoa('host-user:host-secret')}`);
+    expect(header(0, 'x-platform')).toBe('APP-ANDROID');
+
+    const never = client.request('kotaPopuler', {});
+    await Promise.resolve();
+    hand(null);
+    await never;
+    // The server checks the platform and the pair together: the web pair goes as WEB.
+    expect(header(1, 'authorization')).toBe(`Basic ${btoa(`${web.user}:${web.password}`)}`);
+    expect(header(1, 'x-platform')).toBe('WEB');
+  });
+
+  it("a customer's call never waits for a host's pair", async () => {
+    const lookUp = vi.fn(() => new Promise<null>(() => undefined));
+    const { client, header, setPlatform, setToken } = setup({ credentials: lookUp });
+    setPlatform('APP-IOS');
+    setToken('tok-ios');
+    await client.request('kotaPopuler', {});
+    expect(header(0, 'authorization')).toBe('Bearer tok-ios');
+    expect(header(0, 'x-platform')).toBe('APP-IOS');
+    expect(lookUp).not.toHaveBeenCalled();
+  });
+
   it('encodes non-Latin-1 passwords as UTF-8', () => {
     expect(basicAuthorization('user', 'kata-sandi-é')).toBe(
       `Basic ${Buffer.from('user:kata-sandi-é').toString('base64')}`,

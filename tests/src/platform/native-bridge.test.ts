@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  HOST_CREDENTIALS_KEY,
+  awaitHostCredentials,
   externalClick,
+  getHostCredentials,
   getVersionCode,
   hostKind,
   installNativeBridge,
   openExternal,
   postToHost,
+  resetHostCredentialsForTests,
+  setHostCredentials,
   setVersionCode,
 } from '../../../src/platform/native-bridge';
 
@@ -13,6 +18,7 @@ type TestWindow = Window & {
   BerangkatAndroid?: unknown;
   webkit?: unknown;
   berangkatSetVersionCode?: (c: unknown) => boolean;
+  berangkatSetCredentials?: (user: unknown, password: unknown) => boolean;
 };
 const win = window as TestWindow;
 
@@ -20,7 +26,9 @@ afterEach(() => {
   delete win.BerangkatAndroid;
   delete win.webkit;
   sessionStorage.clear();
+  resetHostCredentialsForTests();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe('the native bridge', () => {
@@ -96,5 +104,60 @@ describe('the native bridge', () => {
     win.webkit = { messageHandlers: { berangkat: { postMessage: ios } } };
     expect(click()).toHaveBeenCalled();
     expect(ios).toHaveBeenCalledWith({ type: 'open-external', url: 'https://wa.me/6281100001111', kind: 'whatsapp' });
+  });
+});
+
+describe("the host's basic credentials (issue 21: no app password in the web bundle)", () => {
+  it('are taken from the host through window.berangkatSetCredentials, kept for the tab; a bad pair is refused', () => {
+    const android = vi.fn();
+    win.BerangkatAndroid = { postMessage: android };
+    installNativeBridge('APP-ANDROID');
+    // The hook is there before the host hears `ready`, so it can answer at once.
+    expect(typeof win.berangkatSetCredentials).toBe('function');
+    expect(android).toHaveBeenCalledWith(expect.stringContaining('"type":"ready"'));
+
+    expect(win.berangkatSetCredentials?.('user:colon', 'pw')).toBe(false);
+    expect(win.berangkatSetCredentials?.('', 'pw')).toBe(false);
+    expect(win.berangkatSetCredentials?.('user', '')).toBe(false);
+    expect(win.berangkatSetCredentials?.('user', 42)).toBe(false);
+    expect(win.berangkatSetCredentials?.('user', 'x'.repeat(201))).toBe(false);
+    expect(getHostCredentials()).toBeNull();
+
+    expect(win.berangkatSetCredentials?.('app-user', 'pass:with:colons')).toBe(true);
+    expect(getHostCredentials()).toEqual({ user: 'app-user', password: 'pass:with:colons' });
+    expect(JSON.parse(sessionStorage.getItem(HOST_CREDENTIALS_KEY) ?? 'null')).toEqual({
+      user: 'app-user',
+      password: 'pass:with:colons',
+    });
+
+    // A reload of the webview: the kept pair is there before the host answers again.
+    resetHostCredentialsForTests();
+    installNativeBridge('APP-ANDROID');
+    expect(getHostCredentials()).toEqual({ user: 'app-user', password: 'pass:with:colons' });
+  });
+
+  it('a wait ends when the host hands them over', async () => {
+    vi.useFakeTimers();
+    installNativeBridge('APP-IOS', win, 1500);
+    const waiting = awaitHostCredentials();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(setHostCredentials('ios-user', 'ios-pass')).toBe(true);
+    await expect(waiting).resolves.toEqual({ user: 'ios-user', password: 'ios-pass' });
+  });
+
+  it('a host that never answers leaves null after the wait, and later calls do not wait again', async () => {
+    vi.useFakeTimers();
+    installNativeBridge('APP-ANDROID', win, 1500);
+    const waiting = awaitHostCredentials();
+    let settled = false;
+    void waiting.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(waiting).resolves.toBeNull();
+    await expect(awaitHostCredentials()).resolves.toBeNull();
+    // A late pair is still taken for the calls after it.
+    setHostCredentials('late', 'pair');
+    await expect(awaitHostCredentials()).resolves.toEqual({ user: 'late', password: 'pair' });
   });
 });
