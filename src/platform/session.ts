@@ -1,5 +1,6 @@
 import { CustomerProfilResultsSchema, SESSION_DAYS, type CustomerProfilResults } from '../../contract/account';
 import { PlatformSchema, type Platform } from '../../contract/platform';
+import { hostKind, type HostKind } from './native-bridge';
 import { META, readMeta, writeMeta } from './page-meta';
 
 /** Cookie holding the customer's login token (spec section 3, Storage). */
@@ -173,12 +174,54 @@ export function resetAuthForTests(): void {
   forgetProfileCopy();
 }
 
-/** Copies an `auth` query value into the `auth` page meta (spec section 2, before each navigation). */
-export function rememberAuthFromQuery(value: unknown): void {
+/** The native host each app platform runs in. */
+const HOST_OF: Record<Platform, HostKind | null> = { WEB: null, 'APP-ANDROID': 'android', 'APP-IOS': 'ios' };
+
+/**
+ * Whether an `auth` query value may sign this page in: only inside the app's own webview, where
+ * the native host (which knows who is signed in) built the URL. Both the platform the page was
+ * opened with and the host's injected bridge must say so: `platform=APP-*` alone is part of the
+ * URL, so a crafted link could carry it into a browser tab (login CSRF).
+ */
+export function honoursAuthQuery(platform: Platform = getPlatform(), host: HostKind | null = hostKind()): boolean {
+  const expected = HOST_OF[platform];
+  return expected !== null && host === expected;
+}
+
+/**
+ * Copies an `auth` query value into the `auth` page meta (spec section 2, before each navigation),
+ * inside the app's webview only (honoursAuthQuery); elsewhere the value is ignored.
+ */
+export function rememberAuthFromQuery(value: unknown, honoured: boolean = honoursAuthQuery()): void {
+  if (!honoured) return;
   if (typeof value === 'number') value = String(value);
   if (typeof value !== 'string' || value.trim() === '') return;
   const token = value.trim();
   if (readMeta(META.auth) === token) return;
   writeMeta(META.auth, token);
   notify();
+}
+
+/**
+ * The same address without its `auth` query parameters (path, other parameters in their own
+ * spelling, and hash kept), or null when it has none.
+ */
+export function withoutAuthQuery(href: string): string | null {
+  const hashAt = href.indexOf('#');
+  const hash = hashAt < 0 ? '' : href.slice(hashAt);
+  const beforeHash = hashAt < 0 ? href : href.slice(0, hashAt);
+  const queryAt = beforeHash.indexOf('?');
+  if (queryAt < 0) return null;
+  const parts = beforeHash.slice(queryAt + 1).split('&');
+  const kept = parts.filter((part) => {
+    const key = part.split('=', 1)[0] ?? '';
+    try {
+      return decodeURIComponent(key.replace(/\+/g, ' ')) !== 'auth';
+    } catch {
+      return true;
+    }
+  });
+  if (kept.length === parts.length) return null;
+  const query = kept.filter((part) => part !== '').join('&');
+  return `${beforeHash.slice(0, queryAt)}${query ? `?${query}` : ''}${hash}`;
 }

@@ -1,12 +1,18 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Link, Outlet, createRootRouteWithContext, useRouter } from '@tanstack/react-router';
+import { Link, Outlet, createRootRouteWithContext, redirect, useRouter } from '@tanstack/react-router';
 import { z } from 'zod';
 import { CircleExclamationPoint, MapPinOff } from 'lucide-react';
 import { buttonStyles } from '../components/button-styles';
 import { Toaster } from '../components/toaster';
+import { DemoRibbon } from '../features/content/demo-ribbon';
 import { BookingActorProvider } from '../flow/booking-actor';
 import { readAttribution } from '../platform/attribution';
-import { rememberAuthFromQuery, resetAccountQueriesOnAuthChange } from '../platform/session';
+import {
+  honoursAuthQuery,
+  rememberAuthFromQuery,
+  resetAccountQueriesOnAuthChange,
+  withoutAuthQuery,
+} from '../platform/session';
 import type { RouterContext } from '../router';
 
 /** Query values any page may carry: appbar=1 hides the navbar (a native host draws its own). */
@@ -64,9 +70,17 @@ function useDebugTrace(): boolean {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: rootSearchSchema,
-  // Spec section 2: before each navigation an `auth` query value becomes the `auth` page meta.
+  // Spec section 2: before each navigation an `auth` query value becomes the `auth` page meta, inside
+  // the app's webview only. Anywhere else it is someone else's token (a crafted link signing the
+  // traveller into the sender's account): never read, and taken out of the address so it is not
+  // bookmarked or shared on.
   beforeLoad: ({ location }) => {
-    rememberAuthFromQuery((location.search as Record<string, unknown>).auth);
+    if (honoursAuthQuery()) {
+      rememberAuthFromQuery((location.search as Record<string, unknown>).auth, true);
+      return;
+    }
+    const cleaned = withoutAuthQuery(location.href);
+    if (cleaned !== null) throw redirect({ href: cleaned, replace: true });
   },
   component: RootLayout,
   notFoundComponent: NotFound,
@@ -101,6 +115,7 @@ function RootLayout() {
         ) : null}
       </BookingActorProvider>
       <Toaster />
+      <DemoRibbon />
     </div>
   );
 }

@@ -11,6 +11,9 @@ import {
 } from '../../src/platform/session';
 import { mustScrollToTop } from '../../src/lib/scroll-rule';
 
+/** These tests are about a page inside the app's webview, where the `auth` query is honoured. */
+const IN_WEBVIEW = true;
+
 function clearCookie() {
   document.cookie = `${TOKEN_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 }
@@ -44,18 +47,18 @@ describe('customer token', () => {
   });
 
   it('comes from the auth page meta, copied from the query', () => {
-    rememberAuthFromQuery('meta-token');
+    rememberAuthFromQuery('meta-token', IN_WEBVIEW);
     expect(document.head.querySelector('meta[name="auth"]')?.getAttribute('content')).toBe('meta-token');
     expect(getAuthToken()).toBe('meta-token');
-    rememberAuthFromQuery(undefined);
-    rememberAuthFromQuery('');
+    rememberAuthFromQuery(undefined, IN_WEBVIEW);
+    rememberAuthFromQuery('', IN_WEBVIEW);
     expect(getAuthToken()).toBe('meta-token');
   });
 
   it('prefers the auth meta a native host set over an older _atx cookie', () => {
     document.cookie = `${TOKEN_COOKIE}=cookie%20token; path=/`;
     expect(getAuthToken()).toBe('cookie token');
-    rememberAuthFromQuery('meta-token');
+    rememberAuthFromQuery('meta-token', IN_WEBVIEW);
     expect(getAuthToken()).toBe('meta-token');
   });
 

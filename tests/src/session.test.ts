@@ -8,13 +8,18 @@ import {
   isSignedIn,
   readCookie,
   readProfileCopy,
+  honoursAuthQuery,
   rememberAuthFromQuery,
   resetAccountQueriesOnAuthChange,
   resetAuthForTests,
   signIn,
   storeProfileCopy,
   subscribeAuth,
+  withoutAuthQuery,
 } from '../../src/platform/session';
+
+/** These tests are about a page inside the app's webview, where the `auth` query is honoured. */
+const IN_WEBVIEW = true;
 
 const RINA: CustomerProfilResults = {
   nama: 'Rina Wulandari',
@@ -76,24 +81,24 @@ describe('signing in', () => {
 describe('which token is sent', () => {
   it('takes the auth page meta of a webview over the cookie', () => {
     document.cookie = `${TOKEN_COOKIE}=cookie-token; path=/`;
-    rememberAuthFromQuery('webview-token');
+    rememberAuthFromQuery('webview-token', IN_WEBVIEW);
     expect(document.head.querySelector('meta[name="auth"]')?.getAttribute('content')).toBe('webview-token');
     expect(getAuthToken()).toBe('webview-token');
   });
 
   it('never sends a refused webview token again, even while the query still carries it', () => {
-    rememberAuthFromQuery('stale-webview-token');
+    rememberAuthFromQuery('stale-webview-token', IN_WEBVIEW);
     dropToken('stale-webview-token');
     expect(getAuthToken()).toBeNull();
     // The next navigation still has ?auth=stale-webview-token.
-    rememberAuthFromQuery('stale-webview-token');
+    rememberAuthFromQuery('stale-webview-token', IN_WEBVIEW);
     expect(getAuthToken()).toBeNull();
     expect(isSignedIn()).toBe(false);
   });
 
   it('leaves a guest when the webview token is refused, until a new sign-in', () => {
     document.cookie = `${TOKEN_COOKIE}=cookie-token; path=/`;
-    rememberAuthFromQuery('stale-webview-token');
+    rememberAuthFromQuery('stale-webview-token', IN_WEBVIEW);
     dropToken('stale-webview-token');
     // The cookie was cleared with it: a refused session leaves a guest.
     expect(getAuthToken()).toBeNull();
@@ -137,12 +142,73 @@ describe('account queries', () => {
     signIn('tok-rina', RINA);
     expect(cache.resetQueries).toHaveBeenLastCalledWith({ queryKey: ['account'] });
     dropToken('tok-rina');
-    rememberAuthFromQuery('webview-token');
+    rememberAuthFromQuery('webview-token', IN_WEBVIEW);
     dropToken('webview-token');
     expect(cache.resetQueries).toHaveBeenCalledTimes(4);
 
     release();
     signIn('tok-lain', RINA);
     expect(cache.resetQueries).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('the auth query outside the app (login CSRF, issue 21)', () => {
+  type TestWindow = Window & { BerangkatAndroid?: unknown; webkit?: unknown };
+  const win = window as TestWindow;
+  afterEach(() => {
+    delete win.BerangkatAndroid;
+    delete win.webkit;
+  });
+
+  it("is honoured only where the page's platform and the injected host agree", () => {
+    expect(honoursAuthQuery('WEB', null)).toBe(false);
+    expect(honoursAuthQuery('WEB', 'android')).toBe(false);
+    // A crafted link can carry platform=APP-* into a browser tab, but not the host's bridge.
+    expect(honoursAuthQuery('APP-ANDROID', null)).toBe(false);
+    expect(honoursAuthQuery('APP-IOS', null)).toBe(false);
+    expect(honoursAuthQuery('APP-ANDROID', 'ios')).toBe(false);
+    expect(honoursAuthQuery('APP-IOS', 'android')).toBe(false);
+    expect(honoursAuthQuery('APP-ANDROID', 'android')).toBe(true);
+    expect(honoursAuthQuery('APP-IOS', 'ios')).toBe(true);
+  });
+
+  it("never signs a browser tab in from the query, and leaves the tab's own session alone", () => {
+    const heard = vi.fn();
+    subscribeAuth(heard);
+    rememberAuthFromQuery('senders-token');
+    expect(document.head.querySelector('meta[name="auth"]')).toBeNull();
+    expect(getAuthToken()).toBeNull();
+
+    signIn('travellers-token', RINA);
+    rememberAuthFromQuery('senders-token');
+    expect(getAuthToken()).toBe('travellers-token');
+    expect(heard).toHaveBeenCalledTimes(1);
+  });
+
+  it("a page opened with platform=APP-ANDROID is signed in only once Android's bridge is there", () => {
+    expect(honoursAuthQuery('APP-ANDROID')).toBe(false);
+    rememberAuthFromQuery('webview-token', honoursAuthQuery('APP-ANDROID'));
+    expect(getAuthToken()).toBeNull();
+
+    win.BerangkatAndroid = { postMessage: () => undefined };
+    rememberAuthFromQuery('webview-token', honoursAuthQuery('APP-ANDROID'));
+    expect(getAuthToken()).toBe('webview-token');
+  });
+});
+
+describe('the auth query taken out of a web address', () => {
+  it('drops every auth parameter and keeps the rest as written', () => {
+    expect(withoutAuthQuery('/?auth=tok')).toBe('/');
+    expect(withoutAuthQuery('/app/referral?auth=tok&ads_kode=REF-ABC#x')).toBe('/app/referral?ads_kode=REF-ABC#x');
+    expect(withoutAuthQuery('/app/search?from=%22JKT%22&auth=a&date=2026-11-23&auth=b')).toBe(
+      '/app/search?from=%22JKT%22&date=2026-11-23',
+    );
+    expect(withoutAuthQuery('/?%61uth=tok&x=1')).toBe('/?x=1');
+    expect(withoutAuthQuery('/?auth&x=1')).toBe('/?x=1');
+  });
+
+  it('answers null when there is nothing to drop', () => {
+    expect(withoutAuthQuery('/')).toBeNull();
+    expect(withoutAuthQuery('/app/login?platform=APP-ANDROID&author=x#auth=y')).toBeNull();
   });
 });
