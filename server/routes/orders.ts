@@ -10,10 +10,16 @@ import { mayOpen, openOrder, type OrderAccess } from '../services/order-store';
 import type { Limiters } from '../services/rate-limit';
 import { cancelOrder, guestOrder, orderDetail } from '../services/orders';
 
-/** Guest look-ups: enough for a typo or two, far too few to guess codes or contacts. */
+/**
+ * Guest look-ups: enough for a typo or two, far too few to guess codes or contacts. Every limit is
+ * per client: a limit on an order's code alone would let a stranger who holds the code lock its
+ * owner out by failing on purpose (ADR 0005).
+ */
 export const GUEST_LOOKUP_RATE = {
+  /** Tries of one client on one order (a mistyped contact or two). */
+  perClientAndCode: { burst: 5, perMinute: 5 },
+  /** Tries of one client across every code. */
   perClient: { burst: 10, perMinute: 10 },
-  perCode: { burst: 5, perMinute: 5 },
 } as const;
 
 export const GUEST_LOOKUP_TOO_MANY = 'Terlalu banyak percobaan cek pesanan. Silakan coba lagi dalam 1 menit';
@@ -35,7 +41,7 @@ export function orderRoutes(
   limiters: Limiters,
 ): void {
   const perClient = limiters.perClient('guest-lookup-client', GUEST_LOOKUP_RATE.perClient);
-  const perCode = limiters.perKey('guest-lookup-code', GUEST_LOOKUP_RATE.perCode);
+  const perClientAndCode = limiters.perClient('guest-lookup-client-code', GUEST_LOOKUP_RATE.perClientAndCode);
 
   defineRoute(api, 'detailReservasi', async (query, c) => {
     const order = await openOrder(db, query.reservasi_kode, accessOf(c, orderKeySecret, query.reservasi_kode));
@@ -43,7 +49,10 @@ export function orderRoutes(
   });
 
   defineRoute(api, 'webDetailReservasi', async (query, c) => {
-    if (!(await perClient.take(clientOf(c))) || !(await perCode.take(query.reservasi_kode))) {
+    const client = clientOf(c);
+    // The code as the look-up matches it, so case variants share one count.
+    const code = query.reservasi_kode.trim().toUpperCase();
+    if (!(await perClient.take(client)) || !(await perClientAndCode.take(`${client} ${code}`))) {
       throw new ApiError(429, 'REQ-2', GUEST_LOOKUP_TOO_MANY);
     }
     const detail = await guestOrder(db, query.reservasi_kode, query.pemesan_email_telp, now());
