@@ -21,6 +21,8 @@ function server(port: number, dataDir: string) {
       HOLD_RATE_PER_MINUTE: '1000',
       // ...and asks for codes, signs in and looks orders up from it.
       CLIENT_RATE_FACTOR: '100',
+      // ...and buys flash-sale cards from it as one guest, in both layouts and on every run.
+      FLASH_SALE_PURCHASES_PER_CARD: '1000',
       ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     },
   };
