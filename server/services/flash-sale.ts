@@ -317,6 +317,7 @@ export async function flashSalePaymentMethods(
   now: Date,
 ): Promise<FlashSaleJenisPembayaranResults> {
   const { card } = await findCard(db, query.cardId);
+  if (await isBlocked(db, card.id, query.buyer, now)) throw wrongAnswer();
   await usableKey(db, card.id, query.key, query.buyer, now);
   return listPaymentMethods(db, { amount: card.salePrice, voucherCode: undefined, order: null });
 }

@@ -159,6 +159,8 @@ describeEachDatabase('flash-sale keys and the purchase cap on %s', (kind) => {
     const earnedBefore = await keyFor(card.card_id, blocked);
     await answerWrong(card.card_id, blocked);
     const honestKey = await keyFor(card.card_id, honest);
+    const pricing = { card_id: card.card_id, key_auth: earnedBefore };
+    expect((await fails(app, 'flashsaleListJenisPembayaran', pricing, blocked)).code).toBe('FLS-2');
     for (const key of [honestKey, earnedBefore]) {
       const refused = await buy(card.card_id, key, blocked);
       expect(!refused.ok && refused.status).toBe(403);
