@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { readEnv } from '../../server/env';
+import { DEMO_IN_PRODUCTION, demoTokenRefusal, startRefusals } from '../../server/production-checks';
+import { tokenHash } from '../../server/services/sessions';
+
+/** Everything production needs, none of it a development default. */
+const COMPLETE = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://berangkat@db.internal:5432/berangkat',
+  ORDER_KEY_SECRET: 'k'.repeat(40),
+  OTP_SECRET: 'o'.repeat(40),
+  BASIC_AUTH_WEB: 'web-prod:rahasia-web-1',
+  BASIC_AUTH_ANDROID: 'android-prod:rahasia-android-2',
+  BASIC_AUTH_IOS: 'ios-prod:rahasia-ios-3',
+};
+
+const refusals = (source: Record<string, string>) => startRefusals(readEnv(source));
+/** The setting each line starts with. */
+const named = (lines: string[]) => lines.map((line) => line.split(/[ :]/)[0]);
+
+describe('production start refusals', () => {
+  it('demo mode (npm start) starts with nothing set', () => {
+    expect(refusals({})).toEqual([]);
+    expect(refusals({ NODE_ENV: 'development' })).toEqual([]);
+  });
+
+  it('production with nothing set names every missing item, one line each', () => {
+    const lines = refusals({ NODE_ENV: 'production' });
+    expect(named(lines)).toEqual([
+      'DATABASE_URL',
+      'ORDER_KEY_SECRET',
+      'OTP_SECRET',
+      'BASIC_AUTH_WEB',
+      'BASIC_AUTH_ANDROID',
+      'BASIC_AUTH_IOS',
+    ]);
+    for (const line of lines) expect(line).not.toContain('\n');
+    expect(lines[0]).toContain('PostgreSQL');
+  });
+
+  it('production with every setting starts', () => {
+    expect(refusals(COMPLETE)).toEqual([]);
+  });
+
+  it('each missing setting is named on its own', () => {
+    for (const key of ['DATABASE_URL', 'ORDER_KEY_SECRET', 'OTP_SECRET', 'BASIC_AUTH_ANDROID'] as const) {
+      const { [key]: _gone, ...rest } = COMPLETE;
+      expect(named(refusals(rest))).toEqual([key]);
+    }
+  });
+
+  it('the development credentials of contract/platform.ts count as unset', () => {
+    const lines = refusals({
+      ...COMPLETE,
+      BASIC_AUTH_WEB: 'berangkat-web:web-2026',
+      BASIC_AUTH_IOS: 'berangkat-ios:ios-2026',
+    });
+    expect(named(lines)).toEqual(['BASIC_AUTH_WEB', 'BASIC_AUTH_IOS']);
+    expect(lines[0]).toContain('bawaan pengembangan');
+  });
+
+  it('one secret used for both order keys and codes is refused', () => {
+    expect(refusals({ ...COMPLETE, OTP_SECRET: COMPLETE.ORDER_KEY_SECRET })).toEqual([
+      'ORDER_KEY_SECRET dan OTP_SECRET sama: isi dua rahasia yang berbeda',
+    ]);
+  });
+
+  it('DEMO_MODE=1 together with NODE_ENV=production is refused with one line', () => {
+    expect(refusals({ ...COMPLETE, DEMO_MODE: '1' })).toEqual([DEMO_IN_PRODUCTION]);
+    expect(refusals({ NODE_ENV: 'production', DEMO_MODE: 'true' })).toEqual([DEMO_IN_PRODUCTION]);
+  });
+
+  it('DEMO_MODE=0 is production mode whatever NODE_ENV says: the same checks apply', () => {
+    expect(named(refusals({ DEMO_MODE: '0' }))).toContain('DATABASE_URL');
+    const { NODE_ENV: _production, ...rest } = COMPLETE;
+    expect(refusals({ ...rest, DEMO_MODE: '0' })).toEqual([]);
+  });
+
+  it('the demo-token refusal names the tokens and the statement that removes them', () => {
+    const line = demoTokenRefusal(['demo-token-berangkat', 'cs-token-berangkat']);
+    expect(line).not.toContain('\n');
+    expect(line).toContain('demo-token-berangkat, cs-token-berangkat');
+    expect(line).toContain(
+      `DELETE FROM customer_sessions WHERE token_hash IN ('${tokenHash('demo-token-berangkat')}', '${tokenHash('cs-token-berangkat')}');`,
+    );
+  });
+});
