@@ -223,7 +223,10 @@ export const endpoints = {
     flashsale.FlashSaleCardQuerySchema,
     flashsale.FlashSaleSoalResultsSchema,
   ),
-  /** A wrong answer is 403 FLS-2 and blocks the card for this client until its session ends. */
+  /**
+   * A wrong answer is 403 FLS-2 and blocks the card for this client until its session ends. A
+   * client already at its purchase cap for the card gets 409 FLS-6 instead of a key.
+   */
   flashsaleCekSoalCard: get(
     '/flashsale/cek-soal-card',
     flashsale.FlashSaleCekSoalQuerySchema,
@@ -234,7 +237,11 @@ export const endpoints = {
     flashsale.FlashSaleJenisPembayaranQuerySchema,
     flashsale.FlashSaleJenisPembayaranResultsSchema,
   ),
-  /** Stock is taken in the same database transaction as the key: never oversold (409 FLS-4). */
+  /**
+   * Stock is taken in the same database transaction as the key: never oversold (409 FLS-4). The key
+   * buys only for the buyer who earned it (403 FLS-5; a blocked buyer 403 FLS-2), and a buyer holds
+   * at most the server's cap of one card's purchases per session (409 FLS-6; 1 unless configured).
+   */
   flashsaleTransaksi: post(
     '/flashsale/transaksi',
     flashsale.FlashSaleTransaksiBodySchema,

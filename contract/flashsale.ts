@@ -7,8 +7,9 @@ import { PaymentMethodSchema } from './payment';
  * Flash sale (spec section 7 "Flash sale"; shapes not shown there). A day has sessions (sesi), each
  * with timed sub-sessions (sesi_sub) whose cards (a trip at a flash price) are on sale only while
  * the sub-session runs. Every card has a quiz question: the right answer gives a one-purchase
- * key (key_auth) that payment methods and the purchase need; a wrong answer blocks that card for
- * the client until the sub-session ends. Stock is enforced by the database.
+ * key (key_auth) that payment methods and the purchase need, good only for the client that answered
+ * (the signed-in customer, or the guest's address); a wrong answer blocks that card for the client
+ * until the sub-session ends. Stock and each client's purchase cap are enforced by the database.
  */
 
 export const FLASH_SALE_MESSAGES = {
