@@ -1,15 +1,24 @@
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
+import { readEnv } from '../env';
 import { assertIsoDate } from './seed-data/random';
 import { jakartaToday, prepareDatabase } from './setup';
 
 /**
  * `npm run db:reset`: throws the database away and builds it again (migrations, then seed).
  * PGlite: deletes the data folder (DATA_DIR, default .data/). PostgreSQL (DATABASE_URL): drops the
- * public and drizzle schemas. SEED_TODAY=YYYY-MM-DD seeds another day than today in WIB.
+ * public and drizzle schemas. SEED_TODAY=YYYY-MM-DD seeds another day than today in WIB. Demo
+ * mode only.
  */
 async function main(): Promise<void> {
+  // It wipes everything and seeds the demo accounts and tokens: never on a production database.
+  if (!readEnv().demo) {
+    console.error(
+      'db:reset hanya untuk mode demo: perintah ini menghapus seluruh database lalu mengisinya dengan data demo (termasuk token demo)',
+    );
+    process.exit(1);
+  }
   const url = process.env.DATABASE_URL || undefined;
   const today = process.env.SEED_TODAY || jakartaToday();
   assertIsoDate(today);

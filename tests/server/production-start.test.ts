@@ -103,6 +103,13 @@ describe('production start', () => {
     ]);
   }, 60_000);
 
+  it('db:reset (wipe and seed demo data) refuses to run in production', async () => {
+    // An address nothing listens on: were the refusal missing, the command would fail to connect instead.
+    const reset = run(['server/db/reset.ts'], productionEnv({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }));
+    expect(await reset.exited).toBe(1);
+    expect(reset.stderr()).toContain('db:reset hanya untuk mode demo');
+  }, 60_000);
+
   itNeeding(
     'postgres',
     'on an empty PostgreSQL with every setting: starts, seeds no account, refuses demo tokens and calls; support:add works',
