@@ -81,6 +81,7 @@ const app = createApp({
   trustProxyHops: env.trustProxyHops,
   config: env.config,
   otpSecret,
+  flashSalePurchasesPerCard: env.flashSalePurchasesPerCard,
   // Chosen by mode, never by a fallback: production has no real sender or gateway yet, so it
   // refuses those calls (503 SRV-2) instead of simulating them.
   otpSender: env.demo ? outboxSender(handle.db, logger) : noOtpSender,
