@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { FEEDBACK_MESSAGES } from '../contract';
 import { DEMO_TOKEN } from '../server/db/seed-data/accounts';
+import { signInWithToken } from './support/accounts';
 import { blockingViolations } from './support/booking-model';
 
 /* Issue 11: a signed-in customer sends feedback, finds it in the history and opens it. */
 
 test('send feedback while signed in, then open it from the history', async ({ page }) => {
-  await page.goto(`/app/customer/feedback?auth=${DEMO_TOKEN}`);
+  await signInWithToken(page, DEMO_TOKEN);
+  await page.goto('/app/customer/feedback');
   const form = page.getByRole('form', { name: 'Kirim Masukan' });
   await expect(form.getByLabel('Kategori')).toBeVisible();
   await form.getByRole('button', { name: 'Kirim Masukan' }).click();

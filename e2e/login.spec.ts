@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { freshPhone, latestOtp, signInByApi } from './support/accounts';
+import { fakeNativeHost } from './support/native-host';
 import {
   JAKARTA,
   blockingViolations,
@@ -178,6 +179,8 @@ test('a webview URL with auth= signs the page in; a junk one stays a guest who c
   request,
   baseURL,
 }) => {
+  // The Android app's webview: only there does auth= count (issue 21).
+  await fakeNativeHost(page, 'android');
   // Signed in apart from the browser: only the webview's auth= carries the token.
   const token = await signInByApi(request, baseURL ?? '', freshPhone());
   await page.goto(`/?auth=${encodeURIComponent(token)}&platform=APP-ANDROID`);

@@ -123,6 +123,23 @@ for (const kind of ['android', 'ios'] as const) {
   });
 }
 
+test('an app that never hands its credentials over (built before issue 21) still works, as a web page', async ({
+  page,
+}) => {
+  await fakeNativeHost(page, 'android', { handsCredentials: false });
+  const guest = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/'));
+  await page.goto(`${DETAIL}&platform=APP-ANDROID`);
+  const response = await guest;
+  // The web pair under APP-ANDROID would be refused: after a short wait the calls go as WEB.
+  expect(response.request().headers()[HEADER.platform]).toBe('WEB');
+  const { user, password } = DEFAULT_BASIC_CREDENTIALS.WEB;
+  expect(response.request().headers()[HEADER.authorization]).toBe(
+    `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
+  );
+  expect(response.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Detail Jadwal' })).toBeVisible();
+});
+
 test('in a browser the map link opens a new tab and nothing is posted', async ({ page }) => {
   await page.goto(DETAIL);
   const link = page.getByRole('link', { name: /^Lihat Peta / }).first();

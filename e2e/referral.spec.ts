@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_TOKEN } from '../server/db/seed-data/accounts';
+import { signInWithToken } from './support/accounts';
 import { blockingViolations, clearBookingOnce, oneWayReadyToReserve, reserveToTheEnd } from './support/booking-model';
 
 /*
@@ -27,7 +28,8 @@ test('a landing URL with an ads code ends up on the reservation, with the page t
 });
 
 test("a signed-in customer's referral page gives the code and the link that carries it", async ({ page }) => {
-  await page.goto(`/app/referral?auth=${DEMO_TOKEN}`);
+  await signInWithToken(page, DEMO_TOKEN);
+  await page.goto('/app/referral');
   const code = page.getByText(/^REF-[A-Z2-9]{5,}$/);
   await expect(code).toBeVisible();
   const value = (await code.textContent()) ?? '';

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { API_BASE, HEADER, endpoints, type TraceDocument } from '../contract';
 import { DEMO_TOKEN, SUPPORT_TOKEN } from '../server/db/seed-data/accounts';
+import { signInWithToken } from './support/accounts';
 import { blockingViolations } from './support/booking-model';
 
 /*
@@ -17,7 +18,8 @@ const REPLAY = '/app/support/replay';
 const readTrace = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as TraceDocument;
 
 async function openAsSupport(page: Page) {
-  await page.goto(`${REPLAY}?auth=${SUPPORT_TOKEN}`);
+  await signInWithToken(page, SUPPORT_TOKEN);
+  await page.goto(REPLAY);
   await expect(page.getByRole('heading', { level: 1, name: 'Putar Ulang Catatan' })).toBeVisible();
   await expect(page.getByLabel('Kode CS')).toBeVisible();
 }
@@ -33,7 +35,8 @@ async function upload(page: Page, trace: TraceDocument) {
 test('a guest is asked to sign in, and a customer who is not support is refused', async ({ page }) => {
   await page.goto(REPLAY);
   await expect(page.getByText('Masuk untuk bisa gunakan fitur ini')).toBeVisible();
-  await page.goto(`${REPLAY}?auth=${DEMO_TOKEN}`);
+  await signInWithToken(page, DEMO_TOKEN);
+  await page.goto(REPLAY);
   await expect(page.getByText('Halaman ini hanya untuk tim CS')).toBeVisible();
   await expect(page.getByLabel('Kode CS')).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEFAULT_BASIC_CREDENTIALS, HEADER, USER_ID_LENGTH } from '../../contract';
 
 /** Seeded customer with 8000 points and no session: only a one-time code signs her in. */
@@ -45,4 +45,14 @@ export async function signInByApi(request: APIRequestContext, baseURL: string, p
   const body = (await login.json()) as { results?: { token: string } };
   if (!body.results?.token) throw new Error(`login failed: ${login.status()} ${JSON.stringify(body)}`);
   return body.results.token;
+}
+
+/**
+ * Signs the browser in with a token as a sign-in in the app leaves it: the `_atx` cookie. (On the
+ * web an `auth` query no longer signs a tab in, issue 21; only the app's webview honours it.)
+ */
+export async function signInWithToken(page: Page, token: string): Promise<void> {
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error('the project sets a base URL');
+  await page.context().addCookies([{ name: '_atx', value: encodeURIComponent(token), url: baseURL }]);
 }

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { TraceDocumentSchema } from '../../contract';
 import { SUPPORT_TOKEN } from '../../server/db/seed-data/accounts';
 import { recordedSnapshots } from '../../src/support/replay';
+import { signInWithToken } from './accounts';
 
 /** The booking page a trace is restored at: after which step, and the texts it must show. */
 export interface RestoredPage {
@@ -45,7 +46,8 @@ export function traceRegressionTests(name: string, restored: RestoredPage | null
   }
 
   test(`${name}: the replay screen finds the trace identical`, async ({ page }) => {
-    await page.goto(`/app/support/replay?auth=${SUPPORT_TOKEN}`);
+    await signInWithToken(page, SUPPORT_TOKEN);
+    await page.goto('/app/support/replay');
     await page.getByLabel('Pilih berkas JSON').setInputFiles(fixture);
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveCount(trace.lanes.length);
