@@ -125,6 +125,7 @@ export function createApp(deps: AppDeps): App {
     orderKeySecret,
     createRateLimiter(store, 'hold-kursi', holdRate, now),
     config,
+    { limiters, clientRateFactor: deps.clientRateFactor ?? 1 },
   );
   voucherRoutes(api, deps.db, deps.today);
   customerRoutes(api, deps.db, deps.today, now);

@@ -5,10 +5,11 @@ import { badRequest } from '../services/errors';
 import { defineRoute } from '../http/route';
 import { clientOf } from '../http/client-address';
 import type { AppEnv } from '../http/types';
+import { ApiError } from '../services/errors';
 import { holdSeats, rateLimited } from '../services/holds';
 import { orderKeyFor } from '../services/order-keys';
-import type { RateLimiter } from '../services/rate-limit';
-import { reserve } from '../services/reservations';
+import { scaleRate, type Limiters, type RateLimiter } from '../services/rate-limit';
+import { RESERVATION_LIMITS, RESERVATION_MESSAGE, bookerContact, reserve } from '../services/reservations';
 import { assertFeatures, type ProductConfig } from '../services/config';
 
 /** A header checked with its contract schema; absent is null, malformed is 400 REQ-1. */
@@ -29,15 +30,35 @@ export function reservationRoutes(
   orderKeySecret: string,
   holdsPerClient: RateLimiter,
   config: ProductConfig,
+  limits: { limiters: Limiters; clientRateFactor: number },
 ): void {
+  // See RESERVATION_LIMITS for the figures. perClient scales with the factor itself; the contact
+  // limits are keyed by what is booked (perKey) and scaled here, for the e2e server's one traveller.
+  const factor = limits.clientRateFactor;
+  const perClient = limits.limiters.perClient('reservasi-client', RESERVATION_LIMITS.perClient);
+  const perContact = limits.limiters.perKey('reservasi-contact', scaleRate(RESERVATION_LIMITS.perContact, factor));
+
   defineRoute(api, 'reservasi', async (body, c) => {
     assertFeatures(config, body);
+    const contact = bookerContact(body.pemesan_telp, body.pemesan_email);
     const outcome = await reserve(db, body, {
       today: today(),
       now: now(),
       customer: c.get('customer'),
       idempotencyKey: readHeader(c, RESERVATION_HEADER.idempotencyKey, IdempotencyKeySchema),
       holdToken: readHeader(c, RESERVATION_HEADER.holdToken, HoldTokenSchema),
+      unpaidCap: RESERVATION_LIMITS.unpaidPerContact * factor,
+      admit: async () => {
+        if (!(await perClient.take(clientOf(c)))) {
+          throw new ApiError(429, 'REQ-2', RESERVATION_MESSAGE.tooManyFromClient);
+        }
+        // Both are spent on every attempt: a phone cannot dodge its limit by changing the email.
+        const [byPhone, byEmail] = await Promise.all([
+          perContact.take(`telp:${contact.phone}`),
+          perContact.take(`email:${contact.email}`),
+        ]);
+        if (!byPhone || !byEmail) throw new ApiError(429, 'REQ-2', RESERVATION_MESSAGE.tooManyForContact);
+      },
     });
     return { ...outcome, kunci_pesanan: orderKeyFor(orderKeySecret, outcome.reservasi_kode) };
   });

@@ -11,6 +11,10 @@
  *    makes the insert skip it, and the whole transaction rolls back with 409 RSV-2. Legs without
  *    seat selection take free seats of the layout the same way.
  * 5. Unpaid reservations give their seats back 30 minutes later; nothing to pay means paid now.
+ * 6. One booker holds at most RESERVATION_LIMITS.unpaidPerContact live unpaid orders per phone or
+ *    email (409 RSV-5), counted inside the transaction under a lock per contact, so concurrent
+ *    requests queue instead of all counting the same free place. The rate limits in front of this
+ *    (per client, per contact) are the route's; a replayed Idempotency-Key passes none of them.
  */
 import { createHash, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -57,6 +61,27 @@ export const RESERVATION = {
   codeAlphabet: '23456789ABCDEFGHJKMNPQRSTUVWXYZ',
 } as const;
 
+/**
+ * What one traveller may reserve, so nobody blocks a departure with made-up orders (issue 21: four
+ * anonymous requests took every seat for 30 minutes, again and again). A browser booking makes one
+ * reservasi (an Idempotency-Key retry is answered from the stored order and counts nowhere), plus
+ * one more for each seat lost to another traveller meanwhile.
+ * - perClient: 10 at once, then 1 a minute: at most 11 in a minute, so a script's 20 are refused,
+ *   while an office or a carrier's shared address (CGNAT) still books about 60 orders an hour.
+ * - perContact: each of the booker's phone and email 10 at once, then 10 an hour: several tries
+ *   after lost seats, far too few to churn orders under one contact.
+ * - unpaidPerContact: 3 live unpaid orders per phone or email: a traveller may book a trip for the
+ *   family, the trip back and one more before paying; the 4th waits until one is paid, cancelled,
+ *   or expired (30 minutes). An order with nothing to pay is paid at once and never counts.
+ * The e2e server's browsers all book as one traveller from one address: CLIENT_RATE_FACTOR
+ * multiplies all three there (it is 1 in production).
+ */
+export const RESERVATION_LIMITS = {
+  perClient: { burst: 10, perMinute: 1 },
+  perContact: { burst: 10, perMinute: 10 / 60 },
+  unpaidPerContact: 3,
+} as const;
+
 export const RESERVATION_MESSAGE = {
   seatTaken: (seats: string[]) => `Kursi ${seats.join(', ')} sudah dipesan penumpang lain`,
   keyReused: 'Idempotency-Key sudah dipakai untuk pesanan lain. Gunakan kunci baru untuk pesanan baru',
@@ -64,7 +89,49 @@ export const RESERVATION_MESSAGE = {
   mixedSeats: (label: string) => `Daftar kursi ${label} tidak boleh mencampur nomor kursi dan kursi kosong`,
   notEnoughSeats: (count: number) => `Sisa kursi tidak mencukupi untuk ${count} penumpang`,
   pointsChanged: 'Saldo point kamu sudah berubah. Silakan cek harga kembali',
+  tooManyFromClient: 'Terlalu banyak permintaan reservasi. Coba lagi dalam 1 menit.',
+  tooManyForContact: 'Terlalu banyak permintaan reservasi untuk nomor HP atau email ini. Coba lagi dalam 10 menit.',
+  unpaidCap: (count: number) =>
+    `Masih ada ${count} pesanan yang belum dibayar untuk nomor HP atau email ini. Selesaikan pembayaran atau batalkan dulu sebelum memesan lagi.`,
 } as const;
+
+/** The booker's phone and email as the limits compare them: +62/62 is 0, email without case. */
+export function bookerContact(phone: string, email: string): { phone: string; email: string } {
+  const digits = phone.replace(/[^0-9]/g, '');
+  return { phone: digits.replace(/^62/, '0'), email: email.trim().toLowerCase() };
+}
+
+/** 64-bit advisory lock key of one contact: reservations of one phone or email queue, others do not. */
+function contactLockKey(kind: 'telp' | 'email', value: string): bigint {
+  return createHash('sha256').update(`reservasi:${kind}:${value}`).digest().readBigInt64BE(0);
+}
+
+/**
+ * Refuses (409 RSV-5) when the booker's phone or email already has `cap` live unpaid orders. Both
+ * contacts' locks are taken in one order (by key) before anything else of the transaction, so two
+ * reservations of one contact never both count the last free place and never deadlock.
+ */
+async function assertUnpaidCap(
+  tx: Tx,
+  contact: { phone: string; email: string },
+  cap: number,
+  now: Date,
+): Promise<void> {
+  const keys = [contactLockKey('telp', contact.phone), contactLockKey('email', contact.email)].sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  for (const key of keys) await tx.execute(sql`SELECT pg_advisory_xact_lock(${key.toString()}::bigint)`);
+  // Rows written before the contract trimmed and checked contacts are normalised the same way as the request.
+  const [row] = await queryRows<{ n: number }>(
+    asDb(tx),
+    sql`SELECT count(*)::int AS n FROM reservations
+        WHERE status = 'pending' AND expires_at > ${now.toISOString()}::timestamptz
+          AND (regexp_replace(regexp_replace(booker_phone, '[^0-9]', '', 'g'), '^62', '0') = ${contact.phone}
+               OR lower(btrim(booker_email)) = ${contact.email})`,
+  );
+  const count = row?.n ?? 0;
+  if (count >= cap) throw new ApiError(409, 'RSV-5', RESERVATION_MESSAGE.unpaidCap(count));
+}
 
 export interface ReserveContext {
   today: string;
@@ -72,6 +139,13 @@ export interface ReserveContext {
   customer: AuthCustomer | null;
   idempotencyKey: string | null;
   holdToken: string | null;
+  /** Live unpaid orders one phone or email may hold (RESERVATION_LIMITS.unpaidPerContact, scaled). */
+  unpaidCap?: number;
+  /**
+   * Runs once the request is known not to be a replay, before any booking work: the route's rate
+   * limits, so an Idempotency-Key retry of an order already made never spends them.
+   */
+  admit?: () => Promise<void>;
 }
 
 interface PlannedLeg {
@@ -287,6 +361,7 @@ export async function reserve(
     const existing = await findByKey(db, ctx.idempotencyKey);
     if (existing) return replayOf(existing, hash);
   }
+  await ctx.admit?.();
   const planned = planLegs(body);
   if (planned.length === 0) throw badRequest('Permintaan tidak valid. Jadwal belum dipilih');
   const legs = await loadLegs(db, planned, ctx.today, ctx.now);
@@ -295,10 +370,13 @@ export async function reserve(
   if (body.flag_connecting === 1) await assertConnectingTrip(db, tripLegsOf(priceRequest));
   const departures = legs.map((leg) => ({ scheduleId: leg.schedule.id, date: leg.date }));
   const schedules = legs.map((leg) => leg.schedule);
+  const contact = bookerContact(body.pemesan_telp, body.pemesan_email);
+  const unpaidCap = ctx.unpaidCap ?? RESERVATION_LIMITS.unpaidPerContact;
 
   try {
     return await withRetry(() =>
       db.transaction(async (tx) => {
+        await assertUnpaidCap(tx, contact, unpaidCap, ctx.now);
         await expireDepartures(tx, departures, ctx.now);
         if (body.voucher_kode) await lockVoucher(asDb(tx), body.voucher_kode);
         // Seat-selection legs skip the taken-seat read: their inserts meet the unique index, which decides.
@@ -325,7 +403,8 @@ export async function reserve(
           bookerPhone: body.pemesan_telp,
           bookerEmail: body.pemesan_email,
           paymentMethodCode: body.jenis_pembayaran_kode,
-          voucherCode: body.voucher_kode,
+          // The voucher's own code, never the case it was typed in: the quota counts this column.
+          voucherCode: body.voucher_kode ? (data.voucher?.code ?? body.voucher_kode) : null,
           subTotal: price.sub_total,
           total: price.total_bayar,
           insurance: body.flag_asuransi === 1 && price.flag_status_asuransi === 1,

@@ -6,7 +6,7 @@ import { addDays } from '../../server/services/dates';
 import { sweepExpired } from '../../server/services/reservations-db';
 import { defaultHeaders, fails, ok } from './api-support';
 import { freshPhone, phoneContact, signIn } from './helpers/accounts';
-import { XTR, reserveSeat } from './helpers/orders';
+import { MANY_ORDERS, XTR, reserveSeat } from './helpers/orders';
 import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 /*
@@ -37,7 +37,7 @@ describeEachDatabase('a customer’s own data on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind, { max: 10 });
-    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: () => clock });
+    app = createApp({ ...MANY_ORDERS, db: handle.db, today: () => TEST_TODAY, now: () => clock });
   });
   afterAll(async () => {
     await handle.destroy();

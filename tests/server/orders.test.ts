@@ -7,7 +7,7 @@ import { SEED_FIXTURES } from '../../server/db/seed';
 import { addDays } from '../../server/services/dates';
 import { call, defaultHeaders, fails, ok } from './api-support';
 import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
-import { XTR, booker, freeSeats, isTaken, reserveSeat, withKey } from './helpers/orders';
+import { MANY_ORDERS, XTR, booker, freeSeats, isTaken, reserveSeat, withKey } from './helpers/orders';
 
 const START = new Date(`${TEST_TODAY}T08:00:00+07:00`);
 const minutes = (n: number) => new Date(START.getTime() + n * 60_000);
@@ -26,7 +26,7 @@ describeEachDatabase('after booking on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind, { max: 20 });
-    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: () => clock });
+    app = createApp({ ...MANY_ORDERS, db: handle.db, today: () => TEST_TODAY, now: () => clock });
   });
   afterAll(async () => {
     await handle.destroy();

@@ -10,7 +10,7 @@ import { simulatedProvider } from '../../server/services/payment-provider';
 import { sweepExpired } from '../../server/services/reservations-db';
 import { call, fails, ok } from './api-support';
 import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
-import { XTR, isTaken, reserveSeat, withKey } from './helpers/orders';
+import { MANY_ORDERS, XTR, isTaken, reserveSeat, withKey } from './helpers/orders';
 
 /** 08:00 WIB on the test's today. */
 const START = new Date(`${TEST_TODAY}T08:00:00+07:00`);
@@ -25,7 +25,7 @@ describeEachDatabase('payment on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind, { max: 25 });
-    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: () => clock });
+    app = createApp({ ...MANY_ORDERS, db: handle.db, today: () => TEST_TODAY, now: () => clock });
   });
   afterAll(async () => {
     await handle.destroy();
@@ -392,8 +392,20 @@ describeEachDatabase('payment on %s', (kind) => {
     expect(new Set(secrets).size).toBe(1);
     expect(secrets[0]?.length).toBeGreaterThanOrEqual(32);
     // Two apps sharing it accept each other's order keys.
-    const first = createApp({ db: handle.db, today: () => TEST_TODAY, now: () => START, orderKeySecret: secrets[0] });
-    const second = createApp({ db: handle.db, today: () => TEST_TODAY, now: () => START, orderKeySecret: secrets[0] });
+    const first = createApp({
+      ...MANY_ORDERS,
+      db: handle.db,
+      today: () => TEST_TODAY,
+      now: () => START,
+      orderKeySecret: secrets[0],
+    });
+    const second = createApp({
+      ...MANY_ORDERS,
+      db: handle.db,
+      today: () => TEST_TODAY,
+      now: () => START,
+      orderKeySecret: secrets[0],
+    });
     const order = await reserveSeat(first, addDays(TEST_TODAY, 44));
     const detail = await ok(second, 'detailReservasi', { reservasi_kode: order.code }, withKey(order.key));
     expect(detail.reservasi_kode).toBe(order.code);
@@ -404,6 +416,7 @@ describeEachDatabase('payment on %s', (kind) => {
       // A configured gateway stands in for the real one: the simulator's numbers, and no simulasi-bayar.
       const gateway = { ...simulatedProvider, name: 'gateway-uji' };
       const prod = createApp({
+        ...MANY_ORDERS,
         db: handle.db,
         today: () => TEST_TODAY,
         now: () => START,
@@ -428,7 +441,7 @@ describeEachDatabase('payment on %s', (kind) => {
     });
 
     it('without a configured gateway, choosing a method is refused 503 SRV-2 and the order is unchanged', async () => {
-      const prod = createApp({ db: handle.db, today: () => TEST_TODAY, now: () => START, demo: false });
+      const prod = createApp({ ...MANY_ORDERS, db: handle.db, today: () => TEST_TODAY, now: () => START, demo: false });
       // A booker of its own: the orders other tests leave unpaid never count against this one.
       const extra = { pemesan_telp: '081355500042', pemesan_email: 'tanpa-gateway@contoh.id' };
       const order = await reserveSeat(prod, addDays(TEST_TODAY, 42), { extra });

@@ -6,7 +6,7 @@ import { DEMO_TOKEN, ZERO_POINTS_TOKEN } from '../../server/db/seed-data/account
 import { addDays } from '../../server/services/dates';
 import { referralCodeOf } from '../../server/services/referral';
 import { fails, ok } from './api-support';
-import { reserveSeat, withKey } from './helpers/orders';
+import { MANY_ORDERS, reserveSeat, withKey } from './helpers/orders';
 import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 const START = new Date(`${TEST_TODAY}T08:00:00+07:00`);
@@ -18,7 +18,7 @@ describeEachDatabase('referral and attribution on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
-    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: () => START });
+    app = createApp({ ...MANY_ORDERS, db: handle.db, today: () => TEST_TODAY, now: () => START });
   });
   afterAll(async () => {
     await handle.destroy();

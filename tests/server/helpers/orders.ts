@@ -7,6 +7,13 @@ export const XTR = { operator: 'XTR', code: 'XTR-BDG-JKT-0800', price: 150000 };
 
 export const booker = { pemesan_nama: 'Rina Kartika', pemesan_telp: '081234567890', pemesan_email: 'rina@contoh.id' };
 
+/**
+ * createApp options of a file whose tests book many orders as one traveller (`booker`) from one
+ * address: the reservation limits (RESERVATION_LIMITS, tested in reservation-limits.test.ts)
+ * would refuse them after a few. The factor raises them as it does for the e2e server.
+ */
+export const MANY_ORDERS = { clientRateFactor: 1000 } as const;
+
 export const seatsOf = (layout: KursiResults): Seat[] =>
   layout.layout_kursi.flatMap((floor) => Object.values(floor.kursi)).filter((s) => s.tipe === 'P' || s.tipe === 'PS');
 
