@@ -4,19 +4,22 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_BASE, type TraceDocument } from '../../contract';
 import { ROOT } from '../../bench/support/server';
 import { openDatabase } from '../../server/db/client';
-import { customerSessions, customers, schedules, vouchers } from '../../server/db/schema';
-import { httpCall, stopProcess, waitForHealth } from './helpers/api-process';
+import { appSecrets, customerSessions, customers, schedules, vouchers } from '../../server/db/schema';
+import { httpCall, prepareDataDir, stopProcess, waitForHealth } from './helpers/api-process';
 import { itNeeding } from '../helpers/needs';
 import { createTestDatabase } from './helpers/test-db';
 
 /** Ports of this file (4440-4459 belong to the process tests). */
-const PORT = { empty: 4456, demoSeeded: 4457 } as const;
+const PORT = { empty: 4456, demoSeeded: 4457, demo: 4458 } as const;
 
 const SETTINGS = {
   ORDER_KEY_SECRET: randomBytes(32).toString('base64'),
@@ -103,6 +106,19 @@ describe('production start', () => {
     ]);
   }, 60_000);
 
+  it('a demo start (what npm start runs) says so on its start line', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'berangkat-demo-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    await prepareDataDir(dataDir);
+    const env = { ...productionEnv({ DATA_DIR: dataDir, PORT: String(PORT.demo) }), NODE_ENV: '' };
+    const server = run(['server/index.ts'], env);
+    cleanups.push(() => stopProcess(server.child, 'SIGKILL'));
+    await waitForHealth(`http://127.0.0.1:${PORT.demo}`, server.child, 180);
+    await stopProcess(server.child);
+    expect(server.stdout()).toMatch(/Berangkat berjalan di http:\/\/127\.0\.0\.1:\d+ - MODE DEMO \(/);
+    expect(server.stdout()).toContain('MODE DEMO: data contoh dengan token demo');
+  }, 240_000);
+
   it('db:reset (wipe and seed demo data) refuses to run in production', async () => {
     // An address nothing listens on: were the refusal missing, the command would fail to connect instead.
     const reset = run(['server/db/reset.ts'], productionEnv({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }));
@@ -141,6 +157,8 @@ describe('production start', () => {
         (await check.db.select({ n: count() }).from(table))[0]?.n;
       expect([await tally(customers), await tally(vouchers), await tally(customerSessions)]).toEqual([0, 0, 0]);
       expect(await tally(schedules)).toBeGreaterThan(0);
+      // The secrets came from the environment: none was created in the database.
+      expect(await check.db.select().from(appSecrets)).toEqual([]);
 
       // The support command: its token, printed once, reads traces on the running server.
       const add = run(['scripts/support-add.ts', 'Sari', 'Wulandari'], env);
