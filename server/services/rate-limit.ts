@@ -131,7 +131,8 @@ export const REDIS_RETRY_MS = 1_000;
  */
 export function redisStore(url: string, logger: Logger): LimiterStore {
   const redis = new Redis(url, {
-    commandTimeout: REDIS_TIMEOUT_MS,
+    // Only clears ioredis's queue of a command nobody waits for any more: withinTimeout answers first.
+    commandTimeout: REDIS_TIMEOUT_MS * 4,
     connectTimeout: 2_000,
     maxRetriesPerRequest: 1,
     // Reconnects forever, at most every 2 s: Redis coming back restores the shared limits.
@@ -169,11 +170,17 @@ export function redisStore(url: string, logger: Logger): LimiterStore {
     }
   };
 
-  /** ioredis's own timeout covers a command; this one covers everything around it (queueing, a retry). */
+  /**
+   * The wait for Redis, bounded. When the timer fires, the answer may already sit unread on the
+   * socket (the event loop was busy, not Redis slow): one turn of the loop reads it before giving up,
+   * so a stalled process does not count calls in memory for nothing.
+   */
   const withinTimeout = <T>(work: Promise<T>): Promise<T> => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${REDIS_TIMEOUT_MS} ms`)), REDIS_TIMEOUT_MS);
+      timer = setTimeout(() => {
+        setImmediate(() => reject(new Error(`no answer within ${REDIS_TIMEOUT_MS} ms`)));
+      }, REDIS_TIMEOUT_MS);
     });
     return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
   };
