@@ -148,9 +148,8 @@ async function setUp(handle: DbHandle, options: PrepareOptions, log: (msg: strin
   if (seeded) {
     // Fresh tables have no statistics: without them the planner misjudges the seat counts.
     await handle.db.execute(sql`ANALYZE`);
-    log(
-      `Database ${where}: seeded ${demo ? 'with demo data' : 'with reference data only'} for ${options.today} in ${Math.round(performance.now() - started)} ms`,
-    );
+    const what = demo ? 'demo data' : 'reference data only';
+    log(`Database ${where}: seeded for ${options.today} (${what}) in ${Math.round(performance.now() - started)} ms`);
   } else {
     // A database seeded long ago keeps selling: its timetable is brought up to today.
     const moved = await rollTimetableForward(handle.db, options.today);
