@@ -9,7 +9,7 @@ import { createApp, type App } from '../../server/app';
 import { serveWebApp } from '../../server/http/static-files';
 import { silentLogger } from '../../server/logger';
 import { userId } from './api-support';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
 
 const PAGE = '<!doctype html><html lang="id"><head><title>Berangkat</title></head><body></body></html>';
 
@@ -42,7 +42,7 @@ function rawRequest(port: number, lines: string[]): Promise<{ status: number; he
   });
 }
 
-describe.each(TEST_DATABASES)('forwarded headers on %s', (kind) => {
+describeEachDatabase('forwarded headers on %s', (kind) => {
   let handle: TestDatabase;
   let dist: string;
   /** The API and the web app with `hops` trusted proxies in front. */

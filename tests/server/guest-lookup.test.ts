@@ -1,17 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GUEST_LOOKUP_REFUSED } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { GUEST_LOOKUP_TOO_MANY } from '../../server/routes/orders';
 import { addDays } from '../../server/services/dates';
 import { call, defaultHeaders, type CallOptions } from './api-support';
-import { TEST_DATABASES, TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
 import { booker, reserveSeat } from './helpers/orders';
 
 const START = new Date(`${TEST_TODAY}T08:00:00+07:00`);
 
 /** web-detail-reservasi: the guest's look-up of an order by its code and the booker's email or phone. */
-describe.each(TEST_DATABASES)('the guest look-up limits on %s', (kind) => {
+describeEachDatabase('the guest look-up limits on %s', (kind) => {
   let handle: TestDatabase;
   let app: App;
   let clock = START;
