@@ -138,7 +138,7 @@ describe("the host's basic credentials (issue 21: no app password in the web bun
 
   it('a wait ends when the host hands them over', async () => {
     vi.useFakeTimers();
-    installNativeBridge('APP-IOS', win, 1500);
+    installNativeBridge('APP-IOS', undefined, 1500);
     const waiting = awaitHostCredentials();
     await vi.advanceTimersByTimeAsync(200);
     expect(setHostCredentials('ios-user', 'ios-pass')).toBe(true);
@@ -147,7 +147,7 @@ describe("the host's basic credentials (issue 21: no app password in the web bun
 
   it('a host that never answers leaves null after the wait, and later calls do not wait again', async () => {
     vi.useFakeTimers();
-    installNativeBridge('APP-ANDROID', win, 1500);
+    installNativeBridge('APP-ANDROID', undefined, 1500);
     const waiting = awaitHostCredentials();
     let settled = false;
     void waiting.then(() => (settled = true));
