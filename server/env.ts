@@ -87,14 +87,14 @@ export interface Env {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   credentials: BasicCredentials;
   today: string | undefined;
+  /** NODE_ENV=production. */
+  production: boolean;
+  /** Demo mode; everything else is production mode, with the checks of production-checks.ts. */
   demo: boolean;
   orderKeySecret: string | undefined;
   holdRatePerMinute: number | undefined;
   redisUrl: string | undefined;
   otpSecret: string | undefined;
-  /** NODE_ENV=production. */
-  production: boolean;
-  /** Demo mode; everything else is production mode, with the checks of production-checks.ts. */
   clientRateFactor: number;
   trustProxyHops: number;
   flashSalePurchasesPerCard: number;
@@ -125,13 +125,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'APP-IOS': env.BASIC_AUTH_IOS,
     },
     today: env.TODAY,
+    production: env.NODE_ENV === 'production',
     demo,
     orderKeySecret: env.ORDER_KEY_SECRET,
     holdRatePerMinute: env.HOLD_RATE_PER_MINUTE,
     redisUrl: env.REDIS_URL,
     otpSecret: env.OTP_SECRET,
     clientRateFactor: env.CLIENT_RATE_FACTOR ?? 1,
-    production: env.NODE_ENV === 'production',
     trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
     flashSalePurchasesPerCard: env.FLASH_SALE_PURCHASES_PER_CARD ?? FLASH_SALE_PURCHASES_PER_CARD,
     config: {
