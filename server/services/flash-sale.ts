@@ -43,7 +43,7 @@ import {
 } from '../db/schema';
 import { FLASH_SALE_DAYS, FLASH_SALE_TERMS } from '../db/seed-data/flash-sale';
 import { operatorLogoPath } from '../db/seed-data/operators';
-import { ApiError, notFound } from './errors';
+import { ApiError, notConfigured, notFound } from './errors';
 import type { PaymentProvider } from './payment-provider';
 import { listPaymentMethods, PAYMENT_MESSAGE } from './payments';
 import { asDb, withRetry } from './reservations-db';
@@ -339,6 +339,9 @@ function newTransactionCode(): string {
   return code;
 }
 
+export const NO_FLASH_SALE_PROVIDER_MESSAGE =
+  'Pembayaran belum tersedia: penyedia pembayaran belum dipasang. Kartu belum terbeli, silakan coba lagi nanti.';
+
 /**
  * Buys one card, all in one transaction: the card row is locked first, so every purchase of this
  * card queues behind it and the buyer's count below sees every purchase committed before; then the
@@ -353,6 +356,8 @@ export async function buyFlashSaleCard(
   provider: PaymentProvider,
   purchasesPerCard: number = FLASH_SALE_PURCHASES_PER_CARD,
 ): Promise<FlashSaleTransaction> {
+  // Asked before the sale is written: without a gateway the card would be sold and then unpayable.
+  if (provider.configured === false) throw notConfigured(NO_FLASH_SALE_PROVIDER_MESSAGE);
   const { card, slot } = await findCard(db, purchase.cardId);
   if (statusOf(slot, now) !== 'berlangsung') throw notRunning();
   const methods = await listPaymentMethods(db, { amount: card.salePrice, voucherCode: undefined, order: null });

@@ -5,6 +5,7 @@ import { FLASH_SALE_MESSAGES, type FlashSaleCard } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { flashSaleCards, flashSaleKeys, flashSaleTransactions } from '../../server/db/schema';
 import { readEnv } from '../../server/env';
+import { NO_FLASH_SALE_PROVIDER_MESSAGE } from '../../server/services/flash-sale';
 import { call, defaultHeaders, fails, ok, type CallOptions } from './api-support';
 import { signIn } from './helpers/accounts';
 import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
@@ -104,6 +105,19 @@ describeEachDatabase('flash-sale keys and the purchase cap on %s', (kind) => {
     return row!.sold;
   }
   const newCustomer = async () => ({ bearer: await signIn(app) }) satisfies CallOptions;
+
+  it('without a payment gateway (production before one is configured) nothing is sold: 503 SRV-2, the key unspent', async () => {
+    const card = cards[1]!;
+    const customer = await newCustomer();
+    const key = await keyFor(card.card_id, customer);
+    const sold = await soldOf(card.card_id);
+    const production = createApp({ db: handle.db, today: () => TEST_TODAY, now: () => clock, demo: false });
+    const refused = await buy(card.card_id, key, customer, production);
+    expect(!refused.ok && refused.status).toBe(503);
+    expect(!refused.ok && refused.error).toMatchObject({ code: 'SRV-2', message: NO_FLASH_SALE_PROVIDER_MESSAGE });
+    expect(await soldOf(card.card_id)).toBe(sold);
+    expect(await transactionsWithKey(key)).toBe(0);
+  });
 
   it("another customer cannot buy, or even price, with a customer's key; its owner still can", async () => {
     const card = cards[0]!;
