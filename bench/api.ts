@@ -36,7 +36,7 @@ import {
   type Call,
   type RunResult,
 } from './support/load';
-import { freePort, residentMb, startServer, stopServer } from './support/server';
+import { BENCH_CLIENT_RATE_FACTOR, freePort, residentMb, startServer, stopServer } from './support/server';
 
 const RUNS = 3;
 /** Per concurrency: requests per run and the time after which a run stops early. */
@@ -105,6 +105,8 @@ function callsOf(today: string, deps: Departure[]): Record<Endpoint, (n: number)
     return [...wanted];
   };
   const api = (name: string) => `${API_BASE}/${PREFIX}/${name}`;
+  // Each reservation a traveller of their own, as in real traffic: one contact would meet its cap.
+  let booker = 0;
   return {
     health: () => ({ method: 'GET', path: `${API_BASE}/health` }),
     'search-jadwal': (n) => ({ method: 'GET', path: search[n % search.length] as string }),
@@ -149,8 +151,8 @@ function callsOf(today: string, deps: Departure[]): Record<Endpoint, (n: number)
           tanggal_berangkat_pergi: pick(dates),
           kursi_pergi: seatsOf(dep).map((no) => ({ no, penumpang_nama: 'Budi Santoso' })),
           pemesan_nama: 'Rina Kartika',
-          pemesan_telp: '081234567890',
-          pemesan_email: 'rina@contoh.id',
+          pemesan_telp: `0812${String((booker += 1)).padStart(8, '0')}`,
+          pemesan_email: `rina${booker}@contoh.id`,
           total_bayar: 0,
         }),
       };
@@ -208,6 +210,8 @@ const startedAt = performance.now();
 const server = await startServer(port, db.dataDir ?? '', {
   today,
   runner,
+  // Every traveller here calls from one address: the per-client limits would measure the limiter.
+  clientRateFactor: BENCH_CLIENT_RATE_FACTOR,
   ...(db.databaseUrl ? { databaseUrl: db.databaseUrl } : {}),
 }).catch(async (error: unknown) => {
   await db.drop();

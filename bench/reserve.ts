@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { API_BASE, DEFAULT_BASIC_CREDENTIALS, HEADER, PREFIX, type KursiResults } from '../contract';
 import { createApp } from '../server/app';
+import { BENCH_CLIENT_RATE_FACTOR } from './support/server';
 import { openDatabase, type DbHandle } from '../server/db/client';
 import { seedDatabase } from '../server/db/seed';
 import { addDays, jakartaToday } from '../server/services/dates';
@@ -94,7 +95,8 @@ async function runOnce(target: Target, today: string, run: number): Promise<RunR
     await seedDatabase(handle.db, { today });
     // As the server does after seeding: without statistics the planner misjudges the seat counts.
     await handle.db.execute(sql`ANALYZE`);
-    const app = createApp({ db: handle.db, today: () => today });
+    // One process plays every client: the per-client limits would measure the limiter.
+    const app = createApp({ db: handle.db, today: () => today, clientRateFactor: BENCH_CLIENT_RATE_FACTOR });
     // Quiet days ahead (past the seed's sprinkled bookings): DAYS x the schedules' seats to race for.
     const dates = Array.from({ length: DAYS }, (_, i) => addDays(today, 15 + run + i));
     const departures: { operator: string; code: string; seats: string[] }[] = [];
@@ -119,6 +121,7 @@ async function runOnce(target: Target, today: string, run: number): Promise<RunR
     const worker = async () => {
       while (next < REQUESTS) {
         next += 1;
+        const traveller = next;
         const departure = departures[Math.floor(Math.random() * departures.length)] ?? departures[0];
         const date = dates[Math.floor(Math.random() * dates.length)] ?? today;
         if (!departure) return;
@@ -134,9 +137,10 @@ async function runOnce(target: Target, today: string, run: number): Promise<RunR
             jadwal_kode_pergi: departure.code,
             tanggal_berangkat_pergi: date,
             kursi_pergi: [...wanted].map((no) => ({ no, penumpang_nama: 'Budi Santoso' })),
+            // Each reservation a traveller of their own, as in real traffic: one contact would meet its cap.
             pemesan_nama: 'Rina Kartika',
-            pemesan_telp: '081234567890',
-            pemesan_email: 'rina@contoh.id',
+            pemesan_telp: `0812${String(traveller).padStart(8, '0')}`,
+            pemesan_email: `rina${traveller}@contoh.id`,
             total_bayar: 0,
           }),
         });

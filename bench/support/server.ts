@@ -35,7 +35,15 @@ export interface ServerOptions {
    * benchmark never runs a stale build.
    */
   runner?: 'compiled' | 'tsx';
+  /** CLIENT_RATE_FACTOR of the server: a benchmark's one address plays many clients. */
+  clientRateFactor?: number;
 }
+
+/**
+ * The per-client limits' factor benchmarks run with unless CLIENT_RATE_FACTOR says otherwise:
+ * high enough that no limit refuses a measured request (a refusal would flatter the figures).
+ */
+export const BENCH_CLIENT_RATE_FACTOR = Number(process.env.CLIENT_RATE_FACTOR ?? 10_000);
 
 export const COMPILED_ENTRY = 'dist-server/index.js';
 
@@ -61,6 +69,7 @@ export async function startServer(port: number, dataDir: string, options: Server
       DATABASE_URL: options.databaseUrl ?? '',
       ...(options.today ? { TODAY: options.today } : {}),
       ...(options.distDir ? { DIST_DIR: options.distDir } : {}),
+      ...(options.clientRateFactor ? { CLIENT_RATE_FACTOR: String(options.clientRateFactor) } : {}),
       // One log line per request would measure the terminal; warnings and errors still show.
       LOG_LEVEL: 'warn',
     },
