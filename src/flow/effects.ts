@@ -29,6 +29,10 @@ const REFUSAL_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
   'RSV-3',
   // The key came back with another order: the passenger confirms again, which takes a new key.
   'RSV-4',
+  // Too many unpaid orders for this contact: the message says to pay or cancel one first.
+  'RSV-5',
+  // Too many reservations from this client or contact: the message says when to try again.
+  'REQ-2',
 ]);
 
 function isRefusal(code: ApiErrorCode): boolean {

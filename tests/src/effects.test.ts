@@ -85,6 +85,19 @@ describe('reserve effect: the idempotency key', () => {
   });
 });
 
+describe('reserve effect: the limits on reservations', () => {
+  it.each([
+    ['RSV-5', 409, 'Masih ada 3 pesanan yang belum dibayar untuk nomor HP atau email ini.'],
+    ['REQ-2', 429, 'Terlalu banyak permintaan reservasi. Coba lagi dalam 1 menit.'],
+  ] as const)(
+    '%s is a refusal the passenger reads, not "Tidak dapat melakukan reservasi"',
+    async (code, status, message) => {
+      const { client } = clientReplying({ status: 'ERROR', code, message }, status);
+      await expect(run(reserve(client), 'key-00000003')).resolves.toEqual({ kind: 'api', code, message });
+    },
+  );
+});
+
 describe('reserve effect: the hold and the order key', () => {
   it('sends the hold token as X-Hold-Token', async () => {
     const { client, headers } = clientReplying(reserved);
