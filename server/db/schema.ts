@@ -386,6 +386,14 @@ export const reservations = pgTable(
     index('reservations_pending_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
+    // Every reservation counts its booker's unpaid orders (the cap per phone and per email): found
+    // through these, not by reading every order awaiting payment.
+    index('reservations_pending_phone_idx')
+      .on(t.bookerPhone)
+      .where(sql`${t.status} = 'pending'`),
+    index('reservations_pending_email_idx')
+      .on(sql`lower(${t.bookerEmail})`)
+      .where(sql`${t.status} = 'pending'`),
     // A voucher's quota counts its reservations on every validation and price check.
     index('reservations_voucher_idx')
       .on(t.voucherCode)

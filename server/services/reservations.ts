@@ -110,8 +110,8 @@ function contactLockKey(kind: 'telp' | 'email', value: string): bigint {
  * Refuses (409 RSV-5) when the booker's phone or email already has `cap` live unpaid orders. Both
  * contacts' locks are taken in one order (by key) before anything else of the transaction, so two
  * reservations of one contact never both count the last free place and never deadlock.
- * The live unpaid orders are found through the pending-expiry index and filtered by contact: a
- * contact index would save that scan at many thousands of orders awaiting payment at once.
+ * The live unpaid orders are found through the partial indexes of pending orders by phone and by
+ * lower(email), so the count stays small however many orders await payment.
  */
 async function assertUnpaidCap(
   tx: Tx,

@@ -1,0 +1,2 @@
+CREATE INDEX "reservations_pending_phone_idx" ON "reservations" USING btree ("booker_phone") WHERE "reservations"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "reservations_pending_email_idx" ON "reservations" USING btree (lower("booker_email")) WHERE "reservations"."status" = 'pending';
