@@ -438,7 +438,12 @@ export const bookingMachine = setup({
     }),
     leaveSeatPage: emit({ type: 'navigate', intent: { kind: 'back', steps: 1 } }),
     resumeChildren: enqueueActions(({ context, enqueue }) => {
-      for (const id of context.openChildren) enqueue.sendTo(id, { type: 'flow.resume' });
+      for (const id of context.openChildren) {
+        // A seat map whose call the reload itself cut off was saved as unavailable: the spec fetches
+        // the layout on mount, so a restored seat page asks again (ignored in any other state).
+        if (id.startsWith('seatSelection.')) enqueue.sendTo(id, { type: 'layout.retry' });
+        else enqueue.sendTo(id, { type: 'flow.resume' });
+      }
     }),
     /** Spec section 4 "Booking page entry". */
     enterPage: enqueueActions(({ context, enqueue }, params: { from: EntrySource; sa: boolean }) => {
