@@ -18,13 +18,11 @@ export const skipMark = (reason: string) => `[skipped: ${reason}]`;
 /** A suite that runs only with the service; without it, skipped and marked with the reason. */
 export function describeNeeding(need: Need, title: string, fn: () => void): void {
   const { available, reason } = NEEDS[need];
-  if (available) describe(title, fn);
-  else describe.skip(`${title} ${skipMark(reason)}`, fn);
+  describe.skipIf(!available)(available ? title : `${title} ${skipMark(reason)}`, fn);
 }
 
 /** One test that runs only with the service; without it, skipped and marked with the reason. */
 export function itNeeding(need: Need, title: string, fn: () => Promise<void> | void, timeout?: number): void {
   const { available, reason } = NEEDS[need];
-  if (available) it(title, fn, timeout);
-  else it.skip(`${title} ${skipMark(reason)}`, fn, timeout);
+  it.skipIf(!available)(available ? title : `${title} ${skipMark(reason)}`, fn, timeout);
 }

@@ -13,8 +13,9 @@ function useAfterFirstWork(): boolean {
       const handle = window.requestIdleCallback(() => setReady(true), { timeout: IDLE_TIMEOUT_MS });
       return () => window.cancelIdleCallback(handle);
     }
-    const timer = window.setTimeout(() => setReady(true), 0);
-    return () => window.clearTimeout(timer);
+    // No idle callback (older Safari): after the first frame is painted.
+    const frame = window.requestAnimationFrame(() => setReady(true));
+    return () => window.cancelAnimationFrame(frame);
   }, []);
   return ready;
 }
