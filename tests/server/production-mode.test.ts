@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API_BASE, endpoints, type TraceDocument } from '../../contract';
+import { API_BASE, endpoints } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import {
   cities,
@@ -28,47 +28,13 @@ import { tokenHash } from '../../server/services/sessions';
 import { addSupportAccount } from '../../server/services/support-accounts';
 import { defaultHeaders, fails, ok } from './api-support';
 import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
+import { sampleTrace } from './helpers/traces';
 
 const NOW = new Date(`${TEST_TODAY}T09:00:00+07:00`);
 const EXAMPLE = JSON.parse(
   readFileSync(new URL('../../docs/timetable-example.json', import.meta.url), 'utf8'),
 ) as unknown;
 const DEMO_TOKENS = ['demo-token-berangkat', 'nol-poin-token-berangkat', 'cs-token-berangkat'];
-
-function trace(): TraceDocument {
-  return {
-    format: 'berangkat-trace',
-    formatVersion: 1,
-    app: { version: '0.1.0+test' },
-    recordedAt: NOW.toISOString(),
-    savedAt: NOW.toISOString(),
-    layout: 'm',
-    platform: 'WEB',
-    route: '/',
-    lanes: [
-      {
-        name: 'booking',
-        machine: { id: 'booking', signature: '0123456789abcdef' },
-        input: { layout: 'm', signedIn: false },
-        start: { status: 'active', value: { flow: 'editing' }, context: {} },
-        dropped: 0,
-        steps: [
-          {
-            i: 0,
-            t: 10,
-            target: [],
-            source: 'ui',
-            event: { type: 'terms.set', checked: true },
-            value: { flow: 'editing' },
-            digest: 'aaaaaaaaaaaaaaaa',
-            diff: [{ p: ['context', 'termsAccepted'], v: true }],
-            emitted: [],
-          },
-        ],
-      },
-    ],
-  };
-}
 
 describeEachDatabase('production mode on %s', (kind) => {
   let handle: TestDatabase;
@@ -154,7 +120,7 @@ describeEachDatabase('production mode on %s', (kind) => {
     expect(account.created).toBe(true);
     const support = { bearer: account.token };
     expect(await ok(app, 'supportAccess', {}, support)).toEqual({ peran: 'support', nama: 'Sari Wulandari' });
-    const sent = await ok(app, 'supportTrace', { trace: trace() });
+    const sent = await ok(app, 'supportTrace', { trace: sampleTrace(undefined, NOW) });
     expect((await ok(app, 'supportTraceRead', { kode: sent.kode }, support)).kode).toBe(sent.kode);
 
     const sessions = await handle.db

@@ -10,13 +10,14 @@ import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_BASE, type TraceDocument } from '../../contract';
+import { API_BASE } from '../../contract';
 import { ROOT } from '../../bench/support/server';
 import { openDatabase } from '../../server/db/client';
 import { appSecrets, customerSessions, customers, schedules, vouchers } from '../../server/db/schema';
 import { httpCall, prepareDataDir, stopProcess, waitForHealth } from './helpers/api-process';
 import { itNeeding } from '../helpers/needs';
 import { createTestDatabase } from './helpers/test-db';
+import { sampleTrace } from './helpers/traces';
 
 /** Ports of this file (4440-4459 belong to the process tests). */
 const PORT = { empty: 4456, demoSeeded: 4457, demo: 4458 } as const;
@@ -168,7 +169,7 @@ describe('production start', () => {
       expect(add.stdout().split(token!).length).toBe(2);
       const access = await httpCall(base, 'supportAccess', {}, { authorization: `Bearer ${token}` });
       expect(access.body.results).toEqual({ peran: 'support', nama: 'Sari Wulandari' });
-      const sent = await httpCall(base, 'supportTrace', { trace: minimalTrace() }, WEB);
+      const sent = await httpCall(base, 'supportTrace', { trace: sampleTrace() }, WEB);
       const kode = (sent.body.results as { kode: string }).kode;
       const read = await httpCall(base, 'supportTraceRead', { kode }, { authorization: `Bearer ${token}` });
       expect([read.status, (read.body.results as { kode: string }).kode]).toEqual([200, kode]);
@@ -200,39 +201,3 @@ describe('production start', () => {
     180_000,
   );
 });
-
-function minimalTrace(): TraceDocument {
-  const at = new Date().toISOString();
-  return {
-    format: 'berangkat-trace',
-    formatVersion: 1,
-    app: { version: '0.1.0+test' },
-    recordedAt: at,
-    savedAt: at,
-    layout: 'm',
-    platform: 'WEB',
-    route: '/',
-    lanes: [
-      {
-        name: 'booking',
-        machine: { id: 'booking', signature: '0123456789abcdef' },
-        input: { layout: 'm', signedIn: false },
-        start: { status: 'active', value: { flow: 'editing' }, context: {} },
-        dropped: 0,
-        steps: [
-          {
-            i: 0,
-            t: 10,
-            target: [],
-            source: 'ui',
-            event: { type: 'terms.set', checked: true },
-            value: { flow: 'editing' },
-            digest: 'aaaaaaaaaaaaaaaa',
-            diff: [],
-            emitted: [],
-          },
-        ],
-      },
-    ],
-  };
-}

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SUPPORT_MESSAGE, type TraceDocument } from '../../contract';
+import { SUPPORT_MESSAGE } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { DEMO_TOKEN } from '../../server/db/seed-data/accounts';
 import { createLogger } from '../../server/logger';
@@ -8,6 +8,7 @@ import { TRACE_READS_TOO_MANY } from '../../server/routes/support';
 import { addSupportAccount } from '../../server/services/support-accounts';
 import { call, defaultHeaders, ok, type CallOptions } from './api-support';
 import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
+import { sampleTrace } from './helpers/traces';
 
 const NOW = new Date(`${TEST_TODAY}T09:00:00+07:00`);
 
@@ -18,29 +19,6 @@ const fromAddress = (address = newAddress(), bearer?: string): CallOptions => ({
     'x-forwarded-for': address,
   },
 });
-
-function trace(): TraceDocument {
-  return {
-    format: 'berangkat-trace',
-    formatVersion: 1,
-    app: { version: '0.1.0+test' },
-    recordedAt: NOW.toISOString(),
-    savedAt: NOW.toISOString(),
-    layout: 'm',
-    platform: 'WEB',
-    route: '/',
-    lanes: [
-      {
-        name: 'booking',
-        machine: { id: 'booking', signature: '0123456789abcdef' },
-        input: {},
-        start: { status: 'active', value: 'idle', context: {} },
-        dropped: 0,
-        steps: [],
-      },
-    ],
-  };
-}
 
 /** A well-formed trace code; this file stores one trace among 32^6 codes, so it is never one stored. */
 const CODE_CHARS = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -113,7 +91,7 @@ describeEachDatabase('reading support traces on %s', (kind) => {
   it('logs every read at info: the account, the code and whether it was found, never the token', async () => {
     clock = NOW;
     const agent = await newSupport();
-    const sent = await ok(app, 'supportTrace', { trace: trace() }, fromAddress());
+    const sent = await ok(app, 'supportTrace', { trace: sampleTrace(undefined, NOW) }, fromAddress());
     const missing = someCode();
     lines.length = 0;
     expect((await read(sent.kode, fromAddress(newAddress(), agent.token))).status).toBe(200);

@@ -8,7 +8,6 @@ import {
   TRACE_MAX_BYTES,
   TRACE_SENDS_PER_HOUR,
   endpoints,
-  type TraceDocument,
 } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { supportTraces } from '../../server/db/schema';
@@ -16,6 +15,7 @@ import { DEMO_TOKEN, SUPPORT_TOKEN } from '../../server/db/seed-data/accounts';
 import { sweepExpiredTraces } from '../../server/services/support-traces';
 import { defaultHeaders, fails, ok, type CallOptions } from './api-support';
 import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
+import { sampleTrace } from './helpers/traces';
 
 const NOW = new Date(`${TEST_TODAY}T09:00:00+07:00`);
 const DAY = 86_400_000;
@@ -25,53 +25,6 @@ const fromClient = (address = `10.9.${randomInt(0, 256)}.${randomInt(1, 255)}`):
   headers: { ...defaultHeaders(), 'x-forwarded-for': address },
 });
 const support: CallOptions = { bearer: SUPPORT_TOKEN };
-
-/** A small trace as the app sends it: one booking lane, two steps. */
-function sampleTrace(note = 'Qjfj Wxjmwy'): TraceDocument {
-  return {
-    format: 'berangkat-trace',
-    formatVersion: 1,
-    app: { version: '0.1.0+test' },
-    recordedAt: NOW.toISOString(),
-    savedAt: NOW.toISOString(),
-    layout: 'm',
-    platform: 'WEB',
-    route: '/app/information-passengers',
-    lanes: [
-      {
-        name: 'booking',
-        machine: { id: 'booking', signature: '0123456789abcdef' },
-        input: { layout: 'm', signedIn: false },
-        start: { status: 'active', value: { flow: 'editing' }, context: { booker: { name: note } } },
-        dropped: 0,
-        steps: [
-          {
-            i: 0,
-            t: 10,
-            target: [],
-            source: 'ui',
-            event: { type: 'terms.set', checked: true },
-            value: { flow: 'editing' },
-            digest: 'aaaaaaaaaaaaaaaa',
-            diff: [{ p: ['context', 'termsAccepted'], v: true }],
-            emitted: [],
-          },
-          {
-            i: 1,
-            t: 20,
-            target: ['checkPrice'],
-            source: 'effect',
-            event: { type: 'xstate.promise.resolve', data: { total_bayar: 150000 } },
-            value: { flow: 'editing' },
-            digest: 'bbbbbbbbbbbbbbbb',
-            diff: [],
-            emitted: [{ type: 'toast', message: 'Harga berubah' }],
-          },
-        ],
-      },
-    ],
-  };
-}
 
 describeEachDatabase('support traces on %s', (kind) => {
   let handle: TestDatabase;
@@ -89,7 +42,7 @@ describeEachDatabase('support traces on %s', (kind) => {
   const rowCount = async () => (await handle.db.select({ code: supportTraces.code }).from(supportTraces)).length;
 
   it('a guest sends a trace and gets a short code; support reads back exactly what was sent', async () => {
-    const trace = sampleTrace();
+    const trace = sampleTrace(undefined, NOW);
     const sent = await ok(app, 'supportTrace', { trace }, fromClient());
     expect(sent.kode).toMatch(SUPPORT_CODE_PATTERN);
     expect(new Date(sent.berakhir_pada).getTime() - NOW.getTime()).toBe(30 * DAY);
@@ -101,7 +54,7 @@ describeEachDatabase('support traces on %s', (kind) => {
   });
 
   it('only a support account reads: a customer gets 403 AUT-4, a guest 401', async () => {
-    const sent = await ok(app, 'supportTrace', { trace: sampleTrace() }, fromClient());
+    const sent = await ok(app, 'supportTrace', { trace: sampleTrace(undefined, NOW) }, fromClient());
     const customer = await fails(app, 'supportTraceRead', { kode: sent.kode }, { bearer: DEMO_TOKEN });
     expect(customer).toMatchObject({ httpStatus: 403, code: 'AUT-4', message: SUPPORT_MESSAGE.notSupport });
     expect(await fails(app, 'supportAccess', {}, { bearer: DEMO_TOKEN })).toMatchObject({ code: 'AUT-4' });
@@ -125,7 +78,7 @@ describeEachDatabase('support traces on %s', (kind) => {
   });
 
   it('after 30 days a trace reads as gone, and the sweep deletes it', async () => {
-    const sent = await ok(app, 'supportTrace', { trace: sampleTrace() }, fromClient());
+    const sent = await ok(app, 'supportTrace', { trace: sampleTrace(undefined, NOW) }, fromClient());
     clock = new Date(NOW.getTime() + 30 * DAY + 1000);
     try {
       expect(await fails(app, 'supportTraceRead', { kode: sent.kode }, support)).toMatchObject({ httpStatus: 404 });
@@ -140,7 +93,7 @@ describeEachDatabase('support traces on %s', (kind) => {
   it('a body over 512 KiB in bytes is refused with 413 before anything is stored', async () => {
     // Three-byte characters: fewer characters than the limit, more bytes.
     const note = '中'.repeat(Math.ceil(TRACE_MAX_BYTES / 2.5));
-    const body = JSON.stringify({ trace: sampleTrace(note) });
+    const body = JSON.stringify({ trace: sampleTrace(note, NOW) });
     expect(body.length).toBeLessThan(TRACE_MAX_BYTES);
     expect(new TextEncoder().encode(body).length).toBeGreaterThan(TRACE_MAX_BYTES);
     const before = await rowCount();
@@ -156,9 +109,11 @@ describeEachDatabase('support traces on %s', (kind) => {
 
   it('a trace that is not a trace is 400, and nothing is stored', async () => {
     const before = await rowCount();
-    const bad = { ...sampleTrace(), format: 'other' };
+    const bad = { ...sampleTrace(undefined, NOW), format: 'other' };
     expect(await fails(app, 'supportTrace', { trace: bad }, fromClient())).toMatchObject({ httpStatus: 400 });
-    expect(await fails(app, 'supportTrace', { trace: { ...sampleTrace(), lanes: [] } }, fromClient())).toMatchObject({
+    expect(
+      await fails(app, 'supportTrace', { trace: { ...sampleTrace(undefined, NOW), lanes: [] } }, fromClient()),
+    ).toMatchObject({
       httpStatus: 400,
     });
     expect(await rowCount()).toBe(before);
@@ -166,14 +121,15 @@ describeEachDatabase('support traces on %s', (kind) => {
 
   it(`one client sends at most ${TRACE_SENDS_PER_HOUR} traces an hour; the next is 429 and not stored`, async () => {
     const client = fromClient();
-    for (let i = 0; i < TRACE_SENDS_PER_HOUR; i += 1) await ok(app, 'supportTrace', { trace: sampleTrace() }, client);
+    for (let i = 0; i < TRACE_SENDS_PER_HOUR; i += 1)
+      await ok(app, 'supportTrace', { trace: sampleTrace(undefined, NOW) }, client);
     const before = await rowCount();
-    expect(await fails(app, 'supportTrace', { trace: sampleTrace() }, client)).toMatchObject({
+    expect(await fails(app, 'supportTrace', { trace: sampleTrace(undefined, NOW) }, client)).toMatchObject({
       httpStatus: 429,
       code: 'REQ-2',
     });
     expect(await rowCount()).toBe(before);
     // Another client is not held back.
-    await ok(app, 'supportTrace', { trace: sampleTrace() }, fromClient());
+    await ok(app, 'supportTrace', { trace: sampleTrace(undefined, NOW) }, fromClient());
   });
 });
