@@ -1,4 +1,5 @@
-import type { CekHargaBody, CekHargaResults, ErrorCode, ReservasiBody, ReservasiResults } from '../contract';
+import type { CekHargaBody, CekHargaResults, ErrorCode, ReservasiResults } from '../contract';
+import type { ReservationRequest } from './booking-requests';
 import { DONATION_DEFAULT } from './constants';
 import { passengerKey } from './passenger-form.machine';
 import type {
@@ -16,8 +17,8 @@ import type {
 
 /**
  * The booking machine's own words: its context, input, emitted events, UI texts and the pure
- * reads every booking-*.ts helper shares. Wire names are mapped in booking-wire.ts,
- * booking-price.ts and booking-reservation.ts only.
+ * reads every booking-*.ts helper shares. The calls are asked in domain requests
+ * (booking-requests.ts); src/api alone turns them into wire bodies.
  */
 
 export type { LayoutMode } from './types';
@@ -262,9 +263,9 @@ export function initialContext(input: BookingInput): BookingContext {
 
 /** The reserve actor's output: the parsed results, or a typed error (never a throw). */
 export type ReserveError = { kind: 'api'; code: ErrorCode; message: string } | { kind: 'network' };
-/** What the reserve actor sends: the reservasi body under the confirmation's idempotency key. */
+/** What the reserve actor sends: the reservation under the confirmation's idempotency key. */
 export interface ReserveInput {
-  body: ReservasiBody;
+  request: ReservationRequest;
   idempotencyKey: string | null;
   /** The hold to convert (sent as X-Hold-Token); null when nothing was held. */
   holdToken: string | null;

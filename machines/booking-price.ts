@@ -1,79 +1,11 @@
-import type { CekHargaBody, PriceLine, PriceLineType } from '../contract';
+import type { PriceLine, PriceLineType } from '../contract';
 import { DONATION_DEFAULT } from './constants';
 import { type BookingContext, bookingMessages, hasAnySeats, legsOf, passengerCount } from './booking-context';
-import {
-  connectingOnWire,
-  optionsOnWire,
-  outboundHeadCountOnWire,
-  outboundOnWire,
-  returnHeadCountOnWire,
-  returnOnWire,
-} from './booking-wire';
-import type { SeatsByLeg } from './types';
 
 /**
- * Price side of the booking page: the cek-harga body (spec section 7 "Price check"), the
- * refundable and points permissions that follow from its reply, and the price list rows.
+ * Price side of the booking page: the refundable and points permissions that follow from the
+ * price check's reply, and the price list rows. The request itself is in booking-requests.ts.
  */
-
-export type PriceInputs = Pick<
-  BookingContext,
-  | 'layout'
-  | 'trip'
-  | 'seats'
-  | 'passengers'
-  | 'voucher'
-  | 'payment'
-  | 'refundable'
-  | 'donation'
-  | 'usePoint'
-  | 'features'
->;
-
-const seatNumbers = (seats: SeatsByLeg, legIndex: number) => (seats[legIndex] ?? []).map((seat) => seat.no);
-
-/**
- * POST {prefix}/cek-harga from the booking context. Spec rules kept as they are:
- * - on desktop with no passengers in either leg the round-trip flag is forced to 0;
- * - if there are no outbound seats but return seats exist, the return seats are used as outbound.
- */
-export function buildCekHargaBody(context: PriceInputs): CekHargaBody {
-  const { trip } = context;
-  // Spec section 7: cek-harga sends "donasi (amount or null)".
-  const extras = optionsOnWire(context, null) satisfies Partial<CekHargaBody>;
-
-  if (trip?.kind === 'connecting') {
-    return {
-      connecting: connectingOnWire(
-        context,
-        (legIndex) => seatNumbers(context.seats.pergi, legIndex),
-        'remaining-seats',
-      ),
-      flag_connecting: 1,
-      flag_pp: 0,
-      ...extras,
-    };
-  }
-
-  const outbound = legsOf(trip, 'pergi')[0];
-  const inbound = trip?.kind === 'round-trip' ? legsOf(trip, 'pulang')[0] : undefined;
-  const noPassengers = passengerCount(context, 'pergi') + passengerCount(context, 'pulang') === 0;
-  const roundTrip = inbound !== undefined && !(context.layout === 'd' && noPassengers);
-  const outboundSeats = seatNumbers(context.seats.pergi, 0);
-  const returnSeats = seatNumbers(context.seats.pulang, 0);
-  return {
-    ...outboundOnWire(outbound),
-    kursi_pergi: outboundSeats.length === 0 && returnSeats.length > 0 ? returnSeats : outboundSeats,
-    ...outboundHeadCountOnWire(context, 'remaining-seats'),
-    ...(roundTrip
-      ? { ...returnOnWire(inbound), kursi_pulang: returnSeats, ...returnHeadCountOnWire(context, 'remaining-seats') }
-      : { kursi_pulang: [] }),
-    connecting: [],
-    flag_connecting: 0,
-    flag_pp: roundTrip ? 1 : 0,
-    ...extras,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Permissions that follow from the price check (or, before one, from the trip).

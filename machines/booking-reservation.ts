@@ -1,4 +1,4 @@
-import type { ReservasiBody, ReservasiResults, ReservedSeat } from '../contract';
+import type { ReservasiResults } from '../contract';
 import {
   type AnalyticsEmitted,
   type BookingContext,
@@ -8,88 +8,15 @@ import {
   legNames,
   legsOf,
 } from './booking-context';
-import {
-  connectingOnWire,
-  optionsOnWire,
-  outboundHeadCountOnWire,
-  outboundOnWire,
-  returnHeadCountOnWire,
-  returnOnWire,
-} from './booking-wire';
+import { type ReservationInputs, type ReservationRequest, reservationRequest } from './booking-requests';
 import type { Direction, NavigationIntent } from './types';
 import { cyrb53 } from './digest';
 
 /**
- * Reservation side of the booking page: the reservasi body (spec section 7 "Reservation"), where
- * a successful reply leads (section 4 "Reservation flow") and the analytics event it fires.
+ * Reservation side of the booking page: the idempotency key a confirmation sends, where a
+ * successful reply leads (spec section 4 "Reservation flow") and the analytics event it fires.
+ * The request itself is in booking-requests.ts.
  */
-
-type ReservationInputs = Pick<
-  BookingContext,
-  | 'trip'
-  | 'seats'
-  | 'passengers'
-  | 'booker'
-  | 'voucher'
-  | 'payment'
-  | 'refundable'
-  | 'donation'
-  | 'usePoint'
-  | 'price'
-  | 'features'
-  | 'adsCode'
-  | 'referrerUrl'
->;
-
-/**
- * Seat entries of one leg with their passenger names, in seat order. A leg without seat selection
- * has no seat numbers: the operator assigns them, so each name goes with `no: null`.
- */
-function reservedSeats(context: ReservationInputs, direction: Direction, legIndex: number): ReservedSeat[] {
-  const names = legNames(context, direction, legIndex);
-  const seats = context.seats[direction][legIndex] ?? [];
-  if (seats.length === 0) return names.map((name) => ({ no: null, penumpang_nama: name }));
-  return seats.map((seat, index) => ({ no: seat.no, penumpang_nama: names[index] ?? '' }));
-}
-
-export function buildReservasiBody(context: ReservationInputs): ReservasiBody {
-  const { trip } = context;
-  const donating = context.features.berkah && context.donation.on;
-  const common = {
-    // Spec section 7: reservasi sends "donasi (0 if none)".
-    ...optionsOnWire(context, 0),
-    pemesan_nama: context.booker.name,
-    pemesan_telp: context.booker.phone,
-    pemesan_email: context.booker.email,
-    total_bayar: context.price?.total_bayar ?? 0,
-    ads_kode: context.adsCode,
-    url_referer: context.referrerUrl,
-    komentar_donasi: donating && context.donation.message.trim() !== '' ? context.donation.message : null,
-  } satisfies Partial<ReservasiBody>;
-
-  if (trip?.kind === 'connecting') {
-    return {
-      connecting: connectingOnWire(context, (legIndex) => reservedSeats(context, 'pergi', legIndex)),
-      flag_connecting: 1,
-      flag_pp: 0,
-      ...common,
-    };
-  }
-  const roundTrip = trip?.kind === 'round-trip';
-  const outbound = legsOf(trip, 'pergi')[0];
-  const inbound = legsOf(trip, 'pulang')[0];
-  return {
-    ...outboundOnWire(outbound),
-    kursi_pergi: reservedSeats(context, 'pergi', 0),
-    ...outboundHeadCountOnWire(context),
-    ...(roundTrip ? { ...returnOnWire(inbound), ...returnHeadCountOnWire(context) } : {}),
-    kursi_pulang: roundTrip ? reservedSeats(context, 'pulang', 0) : [],
-    connecting: [],
-    flag_connecting: 0,
-    flag_pp: roundTrip ? 1 : 0,
-    ...common,
-  };
-}
 
 const SEQUENTIAL_KEY = /^reservation-(\d+)$/;
 
@@ -104,11 +31,11 @@ export function nextReservationKey(previous: string | null): string {
 }
 
 /**
- * A short fingerprint of what the server hashes for an idempotency key: the body and the hold
- * token (a collision only costs an RSV-4 refusal).
+ * A short fingerprint of what the server hashes for an idempotency key: the request (what the
+ * body is built from, one to one) and the hold token (a collision only costs an RSV-4 refusal).
  */
-export function reservationFingerprint(body: ReservasiBody, holdToken: string | null): string {
-  return cyrb53(JSON.stringify({ body, holdToken }));
+export function reservationFingerprint(request: ReservationRequest, holdToken: string | null): string {
+  return cyrb53(JSON.stringify({ request, holdToken }));
 }
 
 type KeyInputs = ReservationInputs & Pick<BookingContext, 'reservationKey' | 'reservationFingerprint' | 'hold'>;
@@ -122,7 +49,7 @@ export function reservationKeyFor(
   context: KeyInputs,
   newKey: (previous: string | null) => string,
 ): Pick<BookingContext, 'reservationKey' | 'reservationFingerprint'> {
-  const fingerprint = reservationFingerprint(buildReservasiBody(context), context.hold.token);
+  const fingerprint = reservationFingerprint(reservationRequest(context), context.hold.token);
   if (context.reservationKey !== null && context.reservationFingerprint === fingerprint) {
     return { reservationKey: context.reservationKey, reservationFingerprint: fingerprint };
   }

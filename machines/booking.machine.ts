@@ -10,7 +10,7 @@ import {
   type EventObject,
   type SnapshotFrom,
 } from 'xstate';
-import { HOLD_MINUTES, type CekHargaBody, type CekHargaResults, type ReservasiResults } from '../contract';
+import { HOLD_MINUTES, type CekHargaResults, type ReservasiResults } from '../contract';
 import { typeDonationMessage } from '../contract/fields';
 import { bookerFormMachine } from './booker-form.machine';
 import {
@@ -49,18 +49,11 @@ import {
   passengerCount,
   seatCount,
 } from './booking-context';
-import {
-  buildCekHargaBody,
-  canUsePoints,
-  isRefundableAsked,
-  isValidDonationAmount,
-  pointsRefusal,
-  refundableFlag,
-} from './booking-price';
+import { type PriceRequest, priceRequest, reservationRequest } from './booking-requests';
+import { canUsePoints, isRefundableAsked, isValidDonationAmount, pointsRefusal, refundableFlag } from './booking-price';
 import { hasHoldWork, heldAfter, holdInput, holdLeft, releaseInput, seatsWithoutLeg } from './booking-hold';
 import {
   beginCheckoutEvent,
-  buildReservasiBody,
   nextReservationKey,
   reservationKeyFor,
   isSeatTakenOutcome,
@@ -95,8 +88,8 @@ import type {
  * check, restarted on every change), `refundableHighlight`, `voucherList` and `profile`.
  *
  * The children's inputs and ids live in booking-children.ts, the screens' selectors in
- * booking-selectors.ts and the wire bodies in booking-wire.ts, booking-price.ts and
- * booking-reservation.ts; this module re-exports them all, so one import serves a screen.
+ * booking-selectors.ts and the calls' domain requests in booking-requests.ts; this module
+ * re-exports them all, so one import serves a screen.
  */
 
 export * from './booking-children';
@@ -106,7 +99,7 @@ export * from './booking-price';
 export * from './booking-reservation';
 export * from './booking-selectors';
 export * from './booking-validation';
-export * from './booking-wire';
+export * from './booking-requests';
 
 export type BookingEvent =
   /** From the schedule pages. */
@@ -232,7 +225,7 @@ export const bookingMachine = setup({
     passengerForm: passengerFormMachine,
     bookerForm: bookerFormMachine,
     // Placeholders: the app provides the calls (src/api); a rejection is a silent failure.
-    checkPrice: fromPromise<CekHargaResults, CekHargaBody>(() =>
+    checkPrice: fromPromise<CekHargaResults, PriceRequest>(() =>
       Promise.reject(new Error('checkPrice is provided by the app')),
     ),
     reserve: fromPromise<ReserveOutcome, ReserveInput>(() =>
@@ -860,7 +853,7 @@ export const bookingMachine = setup({
             src: 'reserve',
             // From the context, not the event: a snapshot restored in this state sends the same key again.
             input: ({ context }) => ({
-              body: buildReservasiBody(context),
+              request: reservationRequest(context),
               idempotencyKey: context.reservationKey,
               holdToken: context.hold.token,
             }),
@@ -1023,7 +1016,7 @@ export const bookingMachine = setup({
           invoke: {
             id: 'checkPrice',
             src: 'checkPrice',
-            input: ({ context }) => buildCekHargaBody(context),
+            input: ({ context }) => priceRequest(context),
             onDone: {
               target: 'idle',
               actions: [

@@ -1,7 +1,14 @@
 import { assign, fromCallback, fromPromise, type EventObject } from 'xstate';
-import { HOLD_MINUTES, RESERVATION_HEADER, type CekHargaBody, type CekHargaResults } from '../../contract';
+import {
+  HOLD_MINUTES,
+  RESERVATION_HEADER,
+  type CekHargaBody,
+  type CekHargaResults,
+  type ReservasiBody,
+} from '../../contract';
 import { HOLD_TICK_MS } from '../../machines/constants';
 import type { HoldInput, HoldLeg, HoldOutcome, ReserveInput, ReserveOutcome } from '../../machines/booking-context';
+import type { PriceRequest } from '../../machines/booking-requests';
 import { bookingMachine, reservationKeyFor } from '../../machines/booking.machine';
 import {
   SeatLayoutRefusedError,
@@ -9,6 +16,7 @@ import {
   type LoadLayoutInput,
 } from '../../machines/seat-selection.machine';
 import type { Booker, SeatLayout } from '../../machines/types';
+import { cekHargaBody, holdKursiBody, kursiQuery, reservasiBody, withAttribution } from '../api/booking-bodies';
 import { isApiError, type ApiClient, type ApiErrorCode } from '../api/client';
 import { toProfile } from '../api/mappers';
 import { readAttribution } from '../platform/attribution';
@@ -50,16 +58,10 @@ function holdHeaders(token: string | null): { headers?: Record<string, string> }
 export function loadLayout(client: ApiClient, holdToken: HoldTokenSource = () => null) {
   return fromPromise<SeatLayout, LoadLayoutInput>(async ({ input, signal }) => {
     try {
-      return await client.request(
-        'kursi',
-        {
-          operator_kode: input.leg.operatorCode,
-          jadwal_kode: input.leg.scheduleCode,
-          tanggal_berangkat: input.leg.date,
-          ...(input.connectingCode ? { jadwal_kode_connecting: input.connectingCode } : {}),
-        },
-        { signal, ...holdHeaders(holdToken()) },
-      );
+      return await client.request('kursi', kursiQuery(input.leg, input.connectingCode), {
+        signal,
+        ...holdHeaders(holdToken()),
+      });
     } catch (error) {
       // Spec section 8: a reply with a status other than OK is toasted; a failed call ends silently.
       if (isApiError(error) && error.status > 0 && error.code !== 'BAD_REPLY' && error.status < 500) {
@@ -71,24 +73,17 @@ export function loadLayout(client: ApiClient, holdToken: HoldTokenSource = () =>
 }
 
 export function checkPrice(client: ApiClient, holdToken: HoldTokenSource = () => null) {
-  return fromPromise<CekHargaResults, CekHargaBody>(({ input, signal }) =>
-    client.request('cekHarga', input, { signal, ...holdHeaders(holdToken()) }),
+  return fromPromise<CekHargaResults, PriceRequest>(({ input, signal }) =>
+    client.request('cekHarga', 'trip' in input ? cekHargaBody(input) : (input as unknown as CekHargaBody), {
+      signal,
+      ...holdHeaders(holdToken()),
+    }),
   );
 }
 
 /** One leg's hold-kursi call. */
 function holdLeg(client: ApiClient, leg: HoldLeg, token: string | null, signal?: AbortSignal) {
-  return client.request(
-    'holdKursi',
-    {
-      operator_kode: leg.operatorCode,
-      jadwal_kode: leg.scheduleCode,
-      tanggal_berangkat: leg.date,
-      kursi: leg.seats,
-      ...(token ? { hold_token: token } : {}),
-    },
-    signal ? { signal } : {},
-  );
+  return client.request('holdKursi', holdKursiBody(leg, leg.seats, token), signal ? { signal } : {});
 }
 
 /**
@@ -151,15 +146,6 @@ export function releaseHold(client: ApiClient, input: HoldInput | null): void {
  * failed (no network, an unreadable reply, a server fault, a missing endpoint) rejects, which the
  * machine shows as "Tidak dapat melakukan reservasi".
  */
-/**
- * The visit's ads code and referrer (cookies) on a reservation whose flow began before the landing
- * that set them: the flow's own values come first.
- */
-function withAttribution(body: ReserveInput['body']): ReserveInput['body'] {
-  const { adsCode, referrerUrl } = readAttribution();
-  return { ...body, ads_kode: body.ads_kode ?? adsCode, url_referer: body.url_referer ?? referrerUrl };
-}
-
 export function reserve(client: ApiClient) {
   return fromPromise<ReserveOutcome, ReserveInput>(async ({ input, signal }) => {
     // A snapshot stored before keys (or holds) existed has none: it is sent without.
@@ -168,7 +154,14 @@ export function reserve(client: ApiClient) {
       ...(input.holdToken ? { [RESERVATION_HEADER.holdToken]: input.holdToken } : {}),
     };
     try {
-      const results = await client.request('reservasi', withAttribution(input.body), { signal, headers });
+      // A booking stored mid-call by an earlier version kept the body itself: it goes as it was,
+      // so the server answers the order it may have made under the same key.
+      const stored = (input as unknown as { body?: ReservasiBody }).body;
+      const body = withAttribution(stored ?? reservasiBody(input.request), readAttribution());
+      const results = await client.request('reservasi', body, {
+        signal,
+        headers,
+      });
       // The order pages open this order with its key (X-Order-Key).
       rememberOrderKey(results.reservasi_kode, results.kunci_pesanan);
       return { kind: 'ok', results };

@@ -36,7 +36,9 @@ const PERSONAL_KEYS = new Set([
   'pemesan_email',
   'pemesan_email_telp',
   'penumpang_nama',
+  'passengerName',
   'komentar_donasi',
+  'donationMessage',
   'profil',
   // A hash of the booking with the real names: kept as a placeholder, left out of comparisons.
   'reservationFingerprint',

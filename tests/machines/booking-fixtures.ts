@@ -1,5 +1,6 @@
 import { assign, createActor, fromCallback, fromPromise, setup, SimulatedClock, type AnyActorRef } from 'xstate';
-import type { CekHargaBody, CekHargaResults, KursiResults, ReservasiResults } from '../../contract';
+import type { CekHargaResults, KursiResults, ReservasiResults } from '../../contract';
+import type { PriceRequest } from '../../machines/booking-requests';
 import type { LoadLayoutInput } from '../../machines/seat-selection.machine';
 import {
   bookingMachine,
@@ -176,7 +177,7 @@ export function simulatedHoldClock(clock: SimulatedClock) {
 
 /** The booking machine with fake children and controllable calls. */
 export function bookingWithFakes(clock: SimulatedClock = new SimulatedClock()) {
-  const checkPrice = controllable<CekHargaResults, CekHargaBody>();
+  const checkPrice = controllable<CekHargaResults, PriceRequest>();
   const reserve = controllable<ReserveOutcome, ReserveInput>();
   const loadProfile = controllable<Partial<Booker>, undefined>();
   const holdSeats = controllable<HoldOutcome, HoldInput>();

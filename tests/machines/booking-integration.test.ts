@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
-import type { CekHargaBody, CekHargaResults, ReservasiBody } from '../../contract';
+import type { CekHargaResults } from '../../contract';
 import { bookerFormMachine } from '../../machines/booker-form.machine';
-import { bookingMachine, type ReserveInput, type ReserveOutcome } from '../../machines/booking.machine';
+import type { ReserveInput, ReserveOutcome } from '../../machines/booking-context';
+import type { PriceRequest, ReservationRequest } from '../../machines/booking-requests';
+import { bookingMachine } from '../../machines/booking.machine';
 import { passengerFormMachine } from '../../machines/passenger-form.machine';
 import { seatSelectionMachine, type LoadLayoutInput } from '../../machines/seat-selection.machine';
 import type { NavigationIntent } from '../../machines/types';
 import { childOf, flush, input, priceResults, roundTrip, reservedResults, threeSeatLayout } from './booking-fixtures';
 
 function startReal() {
-  const checks: CekHargaBody[] = [];
-  const reservations: ReservasiBody[] = [];
+  const checks: PriceRequest[] = [];
+  const reservations: ReservationRequest[] = [];
   const machine = bookingMachine.provide({
     actors: {
       seatSelection: seatSelectionMachine.provide({
@@ -20,12 +22,12 @@ function startReal() {
       }),
       passengerForm: passengerFormMachine,
       bookerForm: bookerFormMachine,
-      checkPrice: fromPromise<CekHargaResults, CekHargaBody>(async ({ input }) => {
+      checkPrice: fromPromise<CekHargaResults, PriceRequest>(async ({ input }) => {
         checks.push(input);
         return priceResults({ total_bayar: 123_000 });
       }),
       reserve: fromPromise<ReserveOutcome, ReserveInput>(async ({ input }) => {
-        reservations.push(input.body);
+        reservations.push(input.request);
         return {
           kind: 'ok',
           results: reservedResults({ reservasi_kode: 'TMP-77', total_bayar: 123_000 }),
@@ -83,7 +85,9 @@ describe('bookingMachine with the real children', () => {
       pulang: [{ pass0: 'Budi Santoso' }],
     });
     await flush();
-    expect(run.checks.at(-1)).toMatchObject({ kursi_pergi: ['1A'], kursi_pulang: ['1B'], flag_pp: 1 });
+    expect(run.checks.at(-1)).toMatchObject({
+      trip: { kind: 'direct', outbound: { seats: ['1A'] }, return: { seats: ['1B'] } },
+    });
     expect(run.actor.getSnapshot().context.price?.total_bayar).toBe(123_000);
 
     run.actor.send({ type: 'refundable.set', value: 'no' });
@@ -92,10 +96,12 @@ describe('bookingMachine with the real children', () => {
     run.actor.send({ type: 'dialog.confirm' });
     await flush();
     expect(run.reservations[0]).toMatchObject({
-      kursi_pergi: [{ no: '1A', penumpang_nama: 'Budi Santoso' }],
-      kursi_pulang: [{ no: '1B', penumpang_nama: 'Budi Santoso' }],
-      pemesan_email: 'budi@mail.com',
-      total_bayar: 123_000,
+      trip: {
+        outbound: { seats: [{ seat: '1A', passengerName: 'Budi Santoso' }] },
+        return: { seats: [{ seat: '1B', passengerName: 'Budi Santoso' }] },
+      },
+      booker: { email: 'budi@mail.com' },
+      total: 123_000,
     });
     expect(run.navigations).toEqual([
       { kind: 'route', name: 'confirmation-payment-order', params: { code: 'TMP-77' } },

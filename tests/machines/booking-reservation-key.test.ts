@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  buildReservasiBody,
-  initialContext,
-  reservationFingerprint,
-  reservationKeyFor,
-  type ReserveInput,
-  type ReserveOutcome,
-} from '../../machines/booking.machine';
+import { initialContext, type ReserveInput, type ReserveOutcome } from '../../machines/booking-context';
+import { reservationRequest, type ReservationRequest } from '../../machines/booking-requests';
+import { reservationFingerprint, reservationKeyFor } from '../../machines/booking-reservation';
 import {
   bookingWithFakes,
   chooseSeats,
@@ -20,6 +15,12 @@ import {
   type Run,
   reservedResults,
 } from './booking-fixtures';
+
+/** The seat numbers of a reservation's outbound leg (a direct trip's). */
+function outboundSeats(request: ReservationRequest): (string | null)[] {
+  if (request.trip.kind !== 'direct') throw new Error('not a direct trip');
+  return request.trip.outbound.seats.map((entry) => entry.seat);
+}
 
 /** The reserve call's input of the n-th call (0-based). */
 const sent = (run: Pick<Run, 'reserve'>, index: number) => run.reserve.calls[index]?.input as ReserveInput;
@@ -66,7 +67,7 @@ describe('bookingMachine: the reservation is sent once, under one idempotency ke
     expect(actor.getSnapshot().matches({ flow: 'reserving' })).toBe(true);
     const again = reloaded.reserve.calls[0]?.input as ReserveInput;
     expect(again.idempotencyKey).toBe('reservation-1');
-    expect(again.body).toEqual(sent(run, 0).body);
+    expect(again.request).toEqual(sent(run, 0).request);
     actor.stop();
   });
 
@@ -79,7 +80,7 @@ describe('bookingMachine: the reservation is sent once, under one idempotency ke
     expect(run.actor.getSnapshot().matches({ flow: 'editing' })).toBe(true);
     confirm(run);
     expect(sent(run, 1).idempotencyKey).toBe('reservation-1');
-    expect(sent(run, 1).body).toEqual(sent(run, 0).body);
+    expect(sent(run, 1).request).toEqual(sent(run, 0).request);
   });
 
   it('a network outcome (no reply) keeps the key like a thrown failure', async () => {
@@ -103,7 +104,7 @@ describe('bookingMachine: the reservation is sent once, under one idempotency ke
     expect(run.actor.getSnapshot().context.reservationFingerprint).toBeNull();
     confirm(run);
     expect(sent(run, 1).idempotencyKey).toBe('reservation-2');
-    expect(sent(run, 1).body).toEqual(sent(run, 0).body);
+    expect(sent(run, 1).request).toEqual(sent(run, 0).request);
   });
 
   it('an order changed and changed back before the retry is the same order: the key is kept', async () => {
@@ -155,7 +156,7 @@ describe('bookingMachine: the reservation is sent once, under one idempotency ke
     confirm(run);
     const second = sent(run, run.reserve.calls.length - 1);
     expect(second.idempotencyKey).not.toBe(sent(run, 0).idempotencyKey);
-    expect(second.body.kursi_pergi?.map((entry) => entry.no)).toEqual(['2A', '2B']);
+    expect(outboundSeats(second.request)).toEqual(['2A', '2B']);
   });
 
   it.each([
@@ -184,17 +185,17 @@ describe('bookingMachine: the reservation is sent once, under one idempotency ke
 
 describe('reservationKeyFor: the key rule', () => {
   const base = { ...initialContext(input()), trip: roundTrip };
-  const body = buildReservasiBody(base);
+  const request = reservationRequest(base);
   let made = 0;
   const newKey = () => `key-${++made}`;
 
-  it('a first confirmation takes a new key with the fingerprint of its body and token', () => {
+  it('a first confirmation takes a new key with the fingerprint of its request and token', () => {
     const next = reservationKeyFor(base, newKey);
     expect(next.reservationKey).toMatch(/^key-\d+$/);
-    expect(next.reservationFingerprint).toBe(reservationFingerprint(body, null));
+    expect(next.reservationFingerprint).toBe(reservationFingerprint(request, null));
   });
 
-  it('the same body and token keep the key; another body or token takes a new one', () => {
+  it('the same request and token keep the key; another request or token takes a new one', () => {
     const first = { ...base, ...reservationKeyFor(base, newKey) };
     expect(reservationKeyFor(first, newKey).reservationKey).toBe(first.reservationKey);
     const otherBody = { ...first, booker: { ...first.booker, name: 'Siti Aminah' } };
@@ -204,8 +205,16 @@ describe('reservationKeyFor: the key rule', () => {
   });
 
   it('a fingerprint is 16 hex digits and differs for one changed seat', () => {
-    const one = reservationFingerprint({ ...body, kursi_pergi: [{ no: '1A', penumpang_nama: 'Budi' }] }, null);
-    const two = reservationFingerprint({ ...body, kursi_pergi: [{ no: '1B', penumpang_nama: 'Budi' }] }, null);
+    const withSeat = (seat: string): ReservationRequest => ({
+      ...request,
+      trip: {
+        kind: 'direct',
+        outbound: { leg: null, seats: [{ seat, passengerName: 'Budi' }], headCount: null },
+        return: null,
+      },
+    });
+    const one = reservationFingerprint(withSeat('1A'), null);
+    const two = reservationFingerprint(withSeat('1B'), null);
     expect(one).toMatch(/^[0-9a-f]{16}$/);
     expect(one).not.toBe(two);
   });

@@ -105,7 +105,9 @@ describe('schedule.choose: "Pilih" on a schedule', () => {
     ]);
     // A check still running for the previous trip is replaced: its reply would be stale.
     expect(run.checkPrice.calls).toHaveLength(1);
-    expect(run.checkPrice.calls[0]?.input).toMatchObject({ jadwal_kode_pergi: 'J-GO', flag_pp: 0 });
+    expect(run.checkPrice.calls[0]?.input).toMatchObject({
+      trip: { kind: 'direct', outbound: { leg: { scheduleCode: 'J-GO' } }, return: null },
+    });
     expect(run.actor.getSnapshot().context.openChildren).toEqual([]);
   });
 
@@ -121,7 +123,7 @@ describe('schedule.choose: "Pilih" on a schedule', () => {
     expect(run.actor.getSnapshot().context.trip).toEqual(roundTrip);
     expect(run.emitted.navigations.slice(1)).toEqual([bookingPage, seatPage]);
     expect(run.checkPrice.calls).toHaveLength(2);
-    expect(run.checkPrice.calls[1]?.input).toMatchObject({ jadwal_kode_pergi: 'J-GO' });
+    expect(run.checkPrice.calls[1]?.input).toMatchObject({ trip: { outbound: { leg: { scheduleCode: 'J-GO' } } } });
     expect(run.actor.getSnapshot().context.openChildren).toEqual(['seatSelection.pergi']);
   });
 
@@ -423,7 +425,7 @@ describe('head count pricing through the machine', () => {
   it('a schedule without seat selection: the price check and the reservation carry the names entered', async () => {
     const run = start({ layout: 'm', booker: validBooker });
     run.actor.send(choose({ direction: 'pergi', legs: noSeatTrip.outbound }));
-    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ kursi_pergi: [], jumlah_penumpang_pergi: 1 });
+    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ trip: { outbound: { seats: [], headCount: 1 } } });
     run.actor.send({ type: 'passengers.open', direction: 'pergi' });
     run.finishChild('passengerForm.pergi.0', {
       direction: 'pergi',
@@ -431,7 +433,7 @@ describe('head count pricing through the machine', () => {
       passengers: [{ pass0: 'Budi Santoso', pass1: 'Siti Aminah' }],
       seats: [],
     });
-    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ jumlah_penumpang_pergi: 2 });
+    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ trip: { outbound: { headCount: 2 } } });
     run.checkPrice.calls.at(-1)?.resolve(priceResults());
     await flush();
     run.actor.send({ type: 'refundable.set', value: 'no' });
@@ -439,12 +441,16 @@ describe('head count pricing through the machine', () => {
     run.actor.send({ type: 'reserve.request' });
     run.actor.send({ type: 'dialog.confirm' });
     expect(run.reserve.calls[0]?.input).toMatchObject({
-      body: {
-        jumlah_penumpang_pergi: 2,
-        kursi_pergi: [
-          { no: null, penumpang_nama: 'Budi Santoso' },
-          { no: null, penumpang_nama: 'Siti Aminah' },
-        ],
+      request: {
+        trip: {
+          outbound: {
+            headCount: 2,
+            seats: [
+              { seat: null, passengerName: 'Budi Santoso' },
+              { seat: null, passengerName: 'Siti Aminah' },
+            ],
+          },
+        },
       },
     });
   });

@@ -136,7 +136,9 @@ describe('bookingMachine: price recompute', () => {
     chooseSeats(run, 'pergi', [[seat('1A')]]);
     expect(priceLoading(run.actor.getSnapshot())).toBe(true);
     expect(priceSkeletonRows(run.actor.getSnapshot())).toBe(3);
-    expect(run.checkPrice.calls[0]?.input).toMatchObject({ kursi_pergi: ['1A'], jadwal_kode_pergi: 'J-GO' });
+    expect(run.checkPrice.calls[0]?.input).toMatchObject({
+      trip: { outbound: { seats: ['1A'], leg: { scheduleCode: 'J-GO' } } },
+    });
     await settlePrice(run);
     expect(priceLoading(run.actor.getSnapshot())).toBe(false);
     expect(priceSkeletonRows(run.actor.getSnapshot())).toBe(0);
@@ -326,7 +328,7 @@ describe('bookingMachine: points', () => {
     const run = await readyToReserve({ signedIn: true });
     run.actor.send({ type: 'points.toggle' });
     expect(run.actor.getSnapshot().context.usePoint).toBe(true);
-    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ flag_point: 1 });
+    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ options: { usePoints: true } });
     run.actor.send({ type: 'points.toggle' });
     expect(run.actor.getSnapshot().context.usePoint).toBe(false);
     run.actor.send({ type: 'points.toggle' });
@@ -381,7 +383,7 @@ describe('bookingMachine: signing in or out on the page', () => {
     expect(run.actor.getSnapshot().context.booker).toEqual({ name: 'Dewi Lestari', phone: '085711223344', email: '' });
     run.actor.send({ type: 'points.toggle' });
     expect(run.actor.getSnapshot().context.usePoint).toBe(true);
-    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ flag_point: 1 });
+    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ options: { usePoints: true } });
     expect(run.emitted.toasts).toEqual([]);
   });
 
@@ -401,7 +403,7 @@ describe('bookingMachine: signing in or out on the page', () => {
     const { context } = run.actor.getSnapshot();
     expect(context.signedIn).toBe(false);
     expect(context.usePoint).toBe(false);
-    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ flag_point: 0 });
+    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ options: { usePoints: false } });
     run.actor.send({ type: 'points.toggle' });
     expect(run.actor.getSnapshot().context.usePoint).toBe(false);
     expect(run.emitted.toasts).toEqual([toast('Masuk untuk bisa gunakan fitur ini')]);
@@ -447,12 +449,12 @@ describe('bookingMachine: donation', () => {
     const run = start({ trip: oneWay });
     run.actor.send({ type: 'donation.toggle' });
     expect(run.actor.getSnapshot().context.donation).toMatchObject({ on: true, amount: DONATION_DEFAULT });
-    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ donasi: DONATION_DEFAULT });
+    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ options: { donation: DONATION_DEFAULT } });
     run.actor.send({ type: 'donation.amount', amount: 50_000 });
     expect(run.actor.getSnapshot().context.donation.amount).toBe(50_000);
     run.actor.send({ type: 'donation.toggle' });
     expect(run.actor.getSnapshot().context.donation.on).toBe(false);
-    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ donasi: null });
+    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ options: { donation: null } });
   });
 
   it('cuts the message at 120 characters with "Maksimal karakter hanya 120"', () => {
@@ -493,7 +495,9 @@ describe('bookingMachine: voucher list', () => {
     run.actor.send({ type: 'voucher.open' });
     run.actor.send({ type: 'voucher.set', voucher: { name: 'Hemat', code: 'HEMAT', price: 10_000 } });
     expect(voucherListOpen(run.actor.getSnapshot())).toBe(false);
-    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ voucher_kode: 'HEMAT', voucher_diskon: 10_000 });
+    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({
+      options: { voucher: { code: 'HEMAT', discount: 10_000 } },
+    });
   });
 });
 
@@ -558,7 +562,7 @@ describe('bookingMachine: seats left on a schedule without seat selection', () =
     run.actor.send({ type: 'schedule.choose', direction: 'pergi', legs: fewLeft.outbound });
     expect(run.actor.getSnapshot().context.trip?.outbound[0]?.remainingSeats).toBe(2);
     enterPassengers(run, 'pergi', 0, passengers('Budi Santoso', 'Siti Aminah', 'Ani Lestari'));
-    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ jumlah_penumpang_pergi: 2 });
+    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ trip: { outbound: { headCount: 2 } } });
   });
 });
 
@@ -691,15 +695,18 @@ describe('bookingMachine: reservation', () => {
     expect(reserving(run.actor.getSnapshot())).toBe(true);
     expect(run.actor.getSnapshot().context.payment).toEqual(DEFAULT_PAYMENT);
     expect(run.reserve.calls[0]?.input).toMatchObject({
-      body: {
-        kursi_pergi: [
-          { no: '1A', penumpang_nama: 'Budi Santoso' },
-          { no: '1B', penumpang_nama: 'Siti Aminah' },
-        ],
-        pemesan_nama: 'Budi Santoso',
-        jenis_pembayaran_kode: null,
-        total_bayar: 200_000,
-        flag_asuransi: 0,
+      request: {
+        trip: {
+          outbound: {
+            seats: [
+              { seat: '1A', passengerName: 'Budi Santoso' },
+              { seat: '1B', passengerName: 'Siti Aminah' },
+            ],
+          },
+        },
+        booker: { name: 'Budi Santoso' },
+        options: { paymentCode: null, refundable: false },
+        total: 200_000,
       },
     });
   });

@@ -1,21 +1,37 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { RESERVATION_HEADER, type ReservasiBody } from '../../contract';
+import { RESERVATION_HEADER } from '../../contract';
 import { DEFAULT_BASIC_CREDENTIALS } from '../../contract/platform';
+import { reservasiBody } from '../../src/api/booking-bodies';
 import { createApiClient } from '../../src/api/client';
 import { checkPrice, holdSeats, loadLayout, loadProfile, releaseHold, reserve } from '../../src/flow/effects';
 import { orderKeyOf } from '../../src/platform/order-keys';
-import type { HoldLeg } from '../../machines/booking.machine';
+import type { HoldLeg, ReserveInput } from '../../machines/booking-context';
+import type { OptionsRequest, PriceRequest, ReservationRequest } from '../../machines/booking-requests';
 
-const body: ReservasiBody = {
-  operator_kode_pergi: 'XTR',
-  jadwal_kode_pergi: 'XTR-BDG-JKT-0800',
-  tanggal_berangkat_pergi: '2030-01-10',
-  kursi_pergi: [{ no: '1', penumpang_nama: 'Budi Santoso' }],
-  pemesan_nama: 'Budi Santoso',
-  pemesan_telp: '081234567890',
-  pemesan_email: 'budi@mail.com',
-  total_bayar: 150_000,
+const XTR = { operatorCode: 'XTR', scheduleCode: 'XTR-BDG-JKT-0800', date: '2030-01-10' };
+const noOptions: OptionsRequest = {
+  voucher: null,
+  feeType: 'persen',
+  fee: 0,
+  paymentCode: null,
+  refundable: false,
+  donation: null,
+  usePoints: false,
+};
+
+const request: ReservationRequest = {
+  trip: {
+    kind: 'direct',
+    outbound: { leg: XTR, seats: [{ seat: '1', passengerName: 'Budi Santoso' }], headCount: null },
+    return: null,
+  },
+  options: noOptions,
+  booker: { name: 'Budi Santoso', phone: '081234567890', email: 'budi@mail.com' },
+  total: 150_000,
+  adsCode: null,
+  referrerUrl: null,
+  donationMessage: null,
 };
 
 interface Reply {
@@ -61,15 +77,52 @@ const reserved = {
 };
 
 function run(logic: ReturnType<typeof reserve>, idempotencyKey: string | null, holdToken: string | null = null) {
-  return toPromise(createActor(logic, { input: { body, idempotencyKey, holdToken } }).start());
+  return toPromise(createActor(logic, { input: { request, idempotencyKey, holdToken } }).start());
 }
 
 describe('reserve effect: the idempotency key', () => {
+  it('sends the reservation as the reservasi body', async () => {
+    const { client, bodies } = clientReplying(reserved);
+    await run(reserve(client), 'key-00000001');
+    expect(bodies[0]).toEqual({
+      operator_kode_pergi: 'XTR',
+      jadwal_kode_pergi: 'XTR-BDG-JKT-0800',
+      tanggal_berangkat_pergi: '2030-01-10',
+      kursi_pergi: [{ no: '1', penumpang_nama: 'Budi Santoso' }],
+      kursi_pulang: [],
+      connecting: [],
+      flag_connecting: 0,
+      flag_pp: 0,
+      voucher_kode: null,
+      tipe_admin_fee: 'persen',
+      admin_fee: 0,
+      jenis_pembayaran_kode: null,
+      flag_asuransi: 0,
+      donasi: 0,
+      flag_point: 0,
+      pemesan_nama: 'Budi Santoso',
+      pemesan_telp: '081234567890',
+      pemesan_email: 'budi@mail.com',
+      total_bayar: 150_000,
+      ads_kode: null,
+      url_referer: null,
+      komentar_donasi: null,
+    });
+  });
+
   it('sends the confirmation key as the Idempotency-Key header', async () => {
     const { client, headers } = clientReplying(reserved);
     const outcome = await run(reserve(client), '0b7c5e1e-2f5a-4c55-9d0e-8d7f1c3a9b21');
     expect(outcome).toEqual({ kind: 'ok', results: reserved.results });
     expect(headers[0]?.[RESERVATION_HEADER.idempotencyKey]).toBe('0b7c5e1e-2f5a-4c55-9d0e-8d7f1c3a9b21');
+  });
+
+  it('a reservation stored mid-call by an earlier version sends the body it stored', async () => {
+    const { client, bodies } = clientReplying(reserved);
+    const body = { ...reservasiBody(request), pemesan_nama: 'Siti Aminah' };
+    const input = { body, idempotencyKey: 'key-00000002', holdToken: null } as unknown as ReserveInput;
+    await toPromise(createActor(reserve(client), { input }).start());
+    expect(bodies[0]).toEqual(body);
   });
 
   it('a flow stored before keys existed is sent without the header', async () => {
@@ -227,11 +280,9 @@ describe('seat layout and price check carry the hold token', () => {
     const { client, headers } = clientReplying({ status: 'ERROR', code: 'REQ-1', message: 'x' }, 400);
     let token: string | null = TOKEN;
     const logic = checkPrice(client, () => token);
-    const input = {
-      operator_kode_pergi: 'XTR',
-      jadwal_kode_pergi: 'XTR-BDG-JKT-0800',
-      tanggal_berangkat_pergi: '2030-01-10',
-      kursi_pergi: ['1'],
+    const input: PriceRequest = {
+      trip: { kind: 'direct', outbound: { leg: XTR, seats: ['1'], headCount: null }, return: null },
+      options: noOptions,
     };
     await toPromise(createActor(logic, { input }).start()).catch(() => undefined);
     token = null;

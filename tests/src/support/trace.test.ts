@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
-import type { CekHargaBody, CekHargaResults } from '../../../contract';
+import type { CekHargaResults } from '../../../contract';
+import type { PriceRequest } from '../../../machines/booking-requests';
 import { TraceDocumentSchema, type TraceDocument } from '../../../contract/support';
 import {
   bookingMachine,
@@ -43,7 +44,7 @@ function recordedBooking(trip: typeof roundTrip) {
           loadLayout: fromPromise(async ({ input }: { input: LoadLayoutInput }) => threeSeatLayout(input.leg)),
         },
       }),
-      checkPrice: fromPromise<CekHargaResults, CekHargaBody>(async () => priceResults({ total_bayar: 123_000 })),
+      checkPrice: fromPromise<CekHargaResults, PriceRequest>(async () => priceResults({ total_bayar: 123_000 })),
       reserve: fromPromise<ReserveOutcome, ReserveInput>(async () => ({
         kind: 'ok',
         results: reservedResults({ reservasi_kode: 'TMP-77', total_bayar: 123_000 }),
