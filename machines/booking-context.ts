@@ -73,6 +73,9 @@ export type EntrySource =
   | 'payment-confirmation'
   | 'other';
 
+/** The booking page's own sheets (child routes); closing the booker sheet counts as an entry from it. */
+export type BookingSheet = 'booker' | 'passengers' | 'voucher' | 'berkah' | 'terms';
+
 /** Mobile screens hosting a passenger form (see PassengerFormFlow); desktop embeds it. */
 export type MobilePassengerFlow = 'passenger-screen' | 'booking-page';
 

@@ -2,6 +2,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { bookerFormMachine } from './booker-form.machine';
 import { childId } from './booking-children';
 import { dialogTexts } from './booking-context';
+import { doSeatCountsMatch, isBookerComplete, validateBooking } from './booking-validation';
 import type { BookingSnapshot } from './booking.machine';
 import { PRICE_SKELETON_ROWS } from './constants';
 import type { passengerFormMachine } from './passenger-form.machine';
@@ -22,6 +23,21 @@ export function priceLoading(snapshot: BookingSnapshot): boolean {
 /** How many skeleton rows the price list shows now. */
 export function priceSkeletonRows(snapshot: BookingSnapshot): number {
   return priceLoading(snapshot) ? PRICE_SKELETON_ROWS : 0;
+}
+
+/** The booking would pass validation now: the mobile "Bayar Sekarang" looks ready. */
+export function isReadyToReserve(snapshot: BookingSnapshot): boolean {
+  return validateBooking(snapshot.context) === null;
+}
+
+/** Every leg has a seat per passenger: the desktop "Reservasi Tiket" looks ready. */
+export function seatCountsMatch(snapshot: BookingSnapshot): boolean {
+  return doSeatCountsMatch(snapshot.context);
+}
+
+/** The booker's details are all there (else the page warns under them). */
+export function bookerComplete(snapshot: BookingSnapshot): boolean {
+  return isBookerComplete(snapshot.context.booker);
 }
 
 /** The full-page loader. */

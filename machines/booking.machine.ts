@@ -28,6 +28,7 @@ import {
   type BookingContext,
   type BookingEmitted,
   type BookingInput,
+  type BookingSheet,
   type ChildRequest,
   DEFAULT_PAYMENT,
   type EntrySource,
@@ -64,7 +65,7 @@ import {
   successNavigation,
 } from './booking-reservation';
 import { isBookerComplete, validateBooking, type ValidationFailure } from './booking-validation';
-import { ERROR_TOAST_DELAY_MS, REFUNDABLE_HIGHLIGHT_MS } from './constants';
+import { ERROR_TOAST_DELAY_MS, INLINE_FORMS_SAVED_MS, REFUNDABLE_HIGHLIGHT_MS } from './constants';
 import { passengerFormMachine, type PassengerFormLegOutput } from './passenger-form.machine';
 import { seatSelectionMachine } from './seat-selection.machine';
 import { toast } from './toast';
@@ -108,6 +109,8 @@ export type BookingEvent =
   /** A restored snapshot picks up the delays that were pending when it was saved. */
   | { type: 'flow.resume' }
   | { type: 'page.enter'; from: EntrySource; sa?: boolean }
+  /** The page shows again after one of its sheets closed (spec section 4 "Booking page entry"). */
+  | { type: 'page.return'; sheet: BookingSheet }
   /** The app saw the customer change (sign-in, sign-out, a refused token dropped, another account). */
   | { type: 'session.change'; signedIn: boolean }
   /** Raised after a change of customer: prefill the booker from the new profile if it is still empty. */
@@ -161,6 +164,9 @@ function withoutDisallowedChoices(context: BookingContext): Partial<BookingConte
     usePoint: context.usePoint && canUsePoints(context),
   };
 }
+
+/** The booker form and the passenger forms: inline on the desktop page. */
+const isInlineForm = (id: string) => id === 'bookerForm' || id.startsWith('passengerForm.');
 
 /** Sets one leg's entry, filling earlier legs so the list stays dense (JSON turns holes into null). */
 function setAt<T>(list: readonly T[], index: number, value: T, filler: T): T[] {
@@ -238,6 +244,7 @@ export const bookingMachine = setup({
   },
   delays: {
     errorToastDelay: ERROR_TOAST_DELAY_MS,
+    inlineFormsSaved: INLINE_FORMS_SAVED_MS,
     refundableHighlight: REFUNDABLE_HIGHLIGHT_MS,
   },
   guards: {
@@ -255,6 +262,9 @@ export const bookingMachine = setup({
       context.seatHost === 'page' && isOutboundOfDesktopRoundTrip(context, params.direction),
     isSeatPageHost: ({ context }) => context.seatHost === 'page',
     isBookingInvalid: ({ context }) => validateBooking(context) !== null,
+    // Desktop shows the booker and passenger forms on the page: a press saves them first.
+    hasInlineForms: ({ context }) => context.layout === 'd' && context.openChildren.some(isInlineForm),
+    isBookerSheet: (_, params: { sheet: BookingSheet }) => params.sheet === 'booker',
     isBookerComplete: ({ context }) => isBookerComplete(context.booker),
     isChildOpen: ({ context }, params: { request: ChildRequest }) =>
       context.openChildren.includes(childId(params.request)),
@@ -329,6 +339,14 @@ export const bookingMachine = setup({
     forgetChild: assign(({ context }, params: { id: string }) => ({
       openChildren: context.openChildren.filter((open) => open !== params.id),
     })),
+    /**
+     * Desktop shows the booker and passenger forms inline and saves them when focus leaves them; a
+     * press that did not move focus first (a row just removed took focus with it) saves them here.
+     * Each form keeps its details only when they are valid, and shows what is wrong otherwise.
+     */
+    saveInlineForms: enqueueActions(({ context, enqueue }) => {
+      for (const id of context.openChildren.filter(isInlineForm)) enqueue.sendTo(id, { type: 'form.save' });
+    }),
     closeAllChildren: enqueueActions(({ context, enqueue }) => {
       for (const id of context.openChildren) enqueue.stopChild(id);
       enqueue.assign({ openChildren: [] });
@@ -753,6 +771,12 @@ export const bookingMachine = setup({
             'page.enter': {
               actions: { type: 'enterPage', params: ({ event }) => ({ from: event.from, sa: event.sa ?? false }) },
             },
+            // Coming back from the booker sheet is an entry from customer-order: the price is
+            // checked again and the flow asks for what is next.
+            'page.return': {
+              guard: { type: 'isBookerSheet', params: ({ event }) => ({ sheet: event.sheet }) },
+              actions: { type: 'enterPage', params: { from: 'customer-order', sa: false } },
+            },
             'booker.open': {
               actions: { type: 'openChild', params: { request: { kind: 'bookerForm' }, navigate: true } },
             },
@@ -830,10 +854,22 @@ export const bookingMachine = setup({
               actions: { type: 'askLeave', params: ({ event }) => ({ intent: event.intent }) },
             },
             'reserve.request': [
+              { guard: 'hasInlineForms', target: 'savingForms', actions: 'saveInlineForms' },
               { guard: 'isBookingInvalid', actions: 'reportInvalidBooking' },
               { target: 'confirmingReservation' },
             ],
           },
+        },
+        savingForms: {
+          description:
+            'Desktop: the inline booker and passenger forms were told to save; their answers land, then the booking is validated.',
+          after: {
+            inlineFormsSaved: [
+              { guard: 'isBookingInvalid', target: 'editing', actions: 'reportInvalidBooking' },
+              { target: 'confirmingReservation' },
+            ],
+          },
+          on: { 'flow.resume': { target: 'savingForms', reenter: true } },
         },
         confirmingReservation: {
           description: `Dialog "${dialogTexts.reserve.title}": reserving means agreeing to the schedule's policies.`,

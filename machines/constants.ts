@@ -23,6 +23,11 @@ export const TOAST_MESSAGE_MS = 3000;
 export const REFUNDABLE_HIGHLIGHT_MS = 4000;
 export const SHAKE_ANIMATION_MS = 500;
 export const ERROR_TOAST_DELAY_MS = 500;
+/**
+ * Desktop "Reservasi Tiket" saves the inline forms first; their answers land before the next
+ * task, so validation waits for one turn of the clock (0 ms) and then reads what they kept.
+ */
+export const INLINE_FORMS_SAVED_MS = 0;
 
 /** The seat hold's countdown steps once a second. */
 export const HOLD_TICK_MS = 1000;

@@ -109,6 +109,50 @@ describe('bookingMachine with the real children', () => {
     expect(run.actor.getSnapshot().context.openChildren).toEqual([]);
   });
 
+  it('desktop: "Reservasi Tiket" saves the inline forms first, then validates what they kept', async () => {
+    const run = startReal();
+    run.actor.send({ type: 'child.attach', request: { kind: 'bookerForm' } });
+    run.child('bookerForm').send({ type: 'booker.type', field: 'name', value: 'Budi Santoso' });
+    run.child('bookerForm').send({ type: 'booker.type', field: 'phone', value: '081234567890' });
+    run.child('bookerForm').send({ type: 'booker.type', field: 'email', value: 'budi@mail.com' });
+    run.actor.send({ type: 'seats.open', direction: 'pergi' });
+    await flush();
+    run.child('seatSelection.pergi').send({ type: 'seat.toggle', key: '1-1' });
+    run.child('seatSelection.pergi').send({ type: 'selection.save' });
+    await flush();
+    run.child('seatSelection.pulang').send({ type: 'seat.toggle', key: '1-2' });
+    run.child('seatSelection.pulang').send({ type: 'selection.save' });
+    for (const direction of ['pergi', 'pulang'] as const) {
+      run.actor.send({ type: 'child.attach', request: { kind: 'passengerForm', direction, legIndex: 0 } });
+      run.child(`passengerForm.${direction}.0`).send({ type: 'passenger.type', index: 0, value: 'Siti Aminah' });
+    }
+    run.actor.send({ type: 'refundable.set', value: 'no' });
+    run.actor.send({ type: 'terms.set', checked: true });
+    // Nothing saved yet: the booking alone would refuse ("Detail pemesan kosong").
+    expect(run.actor.getSnapshot().context.booker.name).toBe('');
+
+    run.actor.send({ type: 'reserve.request' });
+    expect(run.actor.getSnapshot().matches({ flow: 'savingForms' })).toBe(true);
+    run.clock.increment(0);
+    const { context } = run.actor.getSnapshot();
+    expect(context.booker).toEqual({ name: 'Budi Santoso', phone: '081234567890', email: 'budi@mail.com' });
+    expect(context.passengers).toEqual({ pergi: [{ pass0: 'Siti Aminah' }], pulang: [{ pass0: 'Siti Aminah' }] });
+    expect(run.actor.getSnapshot().matches({ flow: 'confirmingReservation' })).toBe(true);
+  });
+
+  it('desktop: an inline form that cannot save keeps the reservation from opening', () => {
+    const run = startReal();
+    const toasts: string[] = [];
+    run.actor.on('toast', (event) => toasts.push(event.message));
+    run.actor.send({ type: 'child.attach', request: { kind: 'bookerForm' } });
+    run.child('bookerForm').send({ type: 'booker.type', field: 'email', value: 'bukan-email' });
+    run.actor.send({ type: 'reserve.request' });
+    run.clock.increment(0);
+    expect(run.actor.getSnapshot().matches({ flow: 'editing' })).toBe(true);
+    expect(run.actor.getSnapshot().context.booker.email).toBe('');
+    expect(toasts).toEqual(['Detail pemesan kosong, harap masukan detail lebih dahulu']);
+  });
+
   it('a saved booker name reaches an open passenger form', () => {
     const run = startReal();
     run.actor.send({ type: 'passengers.open', direction: 'pergi' });

@@ -32,7 +32,12 @@ import {
   type ReserveOutcome,
   type ScheduleChoice,
 } from '../../machines/booking.machine';
-import { DONATION_DEFAULT, ERROR_TOAST_DELAY_MS, REFUNDABLE_HIGHLIGHT_MS } from '../../machines/constants';
+import {
+  DONATION_DEFAULT,
+  ERROR_TOAST_DELAY_MS,
+  INLINE_FORMS_SAVED_MS,
+  REFUNDABLE_HIGHLIGHT_MS,
+} from '../../machines/constants';
 import type { Direction, NavigationIntent, ToastEmitted } from '../../machines/types';
 import {
   connecting,
@@ -62,8 +67,10 @@ const ev = (event: { type: string; [key: string]: unknown }) => event as unknown
 
 const ERROR_TOAST_AFTER = 'xstate.after.errorToastDelay.booking.flow.reserveFailed';
 const HIGHLIGHT_AFTER = 'xstate.after.refundableHighlight.booking.refundableHighlight.on';
+const FORMS_SAVED_AFTER = 'xstate.after.inlineFormsSaved.booking.flow.savingForms';
 const delayOf: Record<string, number> = {
   [ERROR_TOAST_AFTER]: ERROR_TOAST_DELAY_MS,
+  [FORMS_SAVED_AFTER]: INLINE_FORMS_SAVED_MS,
   [HIGHLIGHT_AFTER]: REFUNDABLE_HIGHLIGHT_MS,
 };
 
@@ -198,6 +205,7 @@ function offer(
     if (snapshot.matches({ refundableHighlight: 'on' })) events.push(ev({ type: HIGHLIGHT_AFTER }), resume);
     if (snapshot.matches({ flow: 'reserving' })) return [...events, ...reserveOutcomes];
     if (snapshot.matches({ flow: 'reserveFailed' })) return [...events, ev({ type: ERROR_TOAST_AFTER }), resume];
+    if (snapshot.matches({ flow: 'savingForms' })) return [...events, ev({ type: FORMS_SAVED_AFTER }), resume];
     if (snapshot.matches({ flow: 'reserved' })) return events;
     if (!snapshot.matches({ flow: 'editing' })) return [...events, ...dialogEvents, { type: 'reserve.request' }];
     return [...events, ...common(snapshot)];
@@ -292,6 +300,25 @@ const scenarios: Scenario[] = [
       () => [],
       true,
     ),
+  },
+  {
+    // Desktop with the booker and passenger forms inline: "Reservasi Tiket" saves them, then validates.
+    name: 'desktop inline forms',
+    input: input({
+      layout: 'd',
+      signedIn: false,
+      trip: oneWay,
+      booker: validBooker,
+      features: { refundable: false, berkah: false, point: false },
+    }),
+    events: offer(() => [
+      { type: 'child.attach', request: { kind: 'bookerForm' } },
+      ev({ type: 'xstate.done.actor.bookerForm', output: validBooker }),
+      seatsDone('pergi'),
+      passengersDone('pergi', ['Budi Santoso']),
+      { type: 'terms.set', checked: true },
+      { type: 'reserve.request' },
+    ]),
   },
   {
     // Signed-in desktop customer without details: the profile prefill and the points toggle.
@@ -428,6 +455,9 @@ const scenarios: Scenario[] = [
     input: input({ layout: 'm', signedIn: false, trip: noSeatTrip }),
     events: offer(() => [
       { type: 'page.enter', from: 'schedule' },
+      // Back from the booker sheet is an entry from customer-order; from another sheet it is not.
+      { type: 'page.return', sheet: 'booker' },
+      { type: 'page.return', sheet: 'voucher' },
       { type: 'child.close', id: 'bookerForm' },
       { type: 'child.close', id: 'passengerForm.pergi.0' },
       ev({ type: 'xstate.done.actor.bookerForm', output: validBooker }),
@@ -467,8 +497,23 @@ const regionInvariants: Record<string, (step: Step) => void> = {
   'flow.confirmingReservation': ({ snapshot, previous, event }) => {
     ensure(openDialog(snapshot)?.kind === 'reserve', 'confirmingReservation: the reserve dialog');
     if (!previous.matches({ flow: 'confirmingReservation' })) {
-      ensure(event?.type === 'reserve.request', 'the reserve dialog opens on reserve.request');
+      ensure(
+        event?.type === 'reserve.request' ||
+          ((event?.type as string | undefined) === FORMS_SAVED_AFTER && previous.matches({ flow: 'savingForms' })),
+        'the reserve dialog opens on reserve.request, after the inline forms were saved',
+      );
       ensure(validateBooking(previous.context) === null, 'the reserve dialog opens only on a valid booking');
+    }
+  },
+  'flow.savingForms': ({ snapshot, previous, event }) => {
+    ensure(openDialog(snapshot) === null && !reserving(snapshot), 'savingForms: no dialog, no loader');
+    ensure(snapshot.context.layout === 'd', 'savingForms: desktop only');
+    if (!previous.matches({ flow: 'savingForms' })) {
+      ensure(event?.type === 'reserve.request', 'the inline forms are saved on reserve.request');
+      ensure(
+        snapshot.context.openChildren.some((id) => id === 'bookerForm' || id.startsWith('passengerForm.')),
+        'savingForms: an inline form is open',
+      );
     }
   },
   'flow.reserving': ({ snapshot, previous, event }) => {

@@ -250,6 +250,18 @@ describe('bookingMachine: price recompute', () => {
     expect(plain.actor.getSnapshot().context.sa).toBe(false);
   });
 
+  it('back from the booker sheet is an entry from customer-order; back from another sheet is not', () => {
+    const run = start({ trip: oneWay });
+    run.actor.send({ type: 'page.enter', from: 'schedule', sa: true });
+    expect(run.checkPrice.calls).toHaveLength(1);
+    run.actor.send({ type: 'page.return', sheet: 'voucher' });
+    expect(run.checkPrice.calls).toHaveLength(1);
+    expect(run.actor.getSnapshot().context.sa).toBe(true);
+    run.actor.send({ type: 'page.return', sheet: 'booker' });
+    expect(run.checkPrice.calls).toHaveLength(2);
+    expect(run.actor.getSnapshot().context.sa).toBe(false);
+  });
+
   it('coming from the partner schedule clears the voucher', () => {
     const run = start({ trip: oneWay });
     run.actor.send({ type: 'voucher.set', voucher: { name: 'Hemat', code: 'HEMAT', price: 10_000 } });

@@ -2,11 +2,12 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { ChevronRight, SearchX, TriangleAlert, UserRound } from 'lucide-react';
 import {
+  bookerComplete,
   bookingMessages,
-  doSeatCountsMatch,
-  isBookerComplete,
+  isReadyToReserve,
   openDialog,
-  validateBooking,
+  seatCountsMatch,
+  type BookingSheet,
   type EntrySource,
 } from '../../../machines/booking.machine';
 import { buttonStyles } from '../../components/button-styles';
@@ -17,7 +18,7 @@ import { cx } from '../../lib/cx';
 import { formatDateShort } from '../../lib/format';
 import { BookerInline } from './booker-form';
 import { BookingOverlays } from './booking-overlays';
-import { routeLine, saveInlineForms, useBookingContext, useTrip } from './booking-state';
+import { routeLine, useBookingContext, useTrip } from './booking-state';
 import { DesktopPassengers } from './desktop-passengers';
 import { DonationOption } from './donation-option';
 import { Card } from './form-field';
@@ -34,12 +35,19 @@ import { VoucherBar } from './voucher-bar';
 
 export const BOOKING_TITLE = 'Konfirmasi Pesanan';
 const PAGE_ROUTE_ID = '/app/information-passengers';
-const BOOKER_SHEET_ROUTE_ID = '/app/information-passengers/info-customer-order';
+/** The page's sheets by their routes: the flow decides what coming back from each means. */
+const SHEET_ROUTES: Record<string, BookingSheet> = {
+  [`${PAGE_ROUTE_ID}/info-customer-order`]: 'booker',
+  [`${PAGE_ROUTE_ID}/info-passenger-order`]: 'passengers',
+  [`${PAGE_ROUTE_ID}/list-voucher`]: 'voucher',
+  [`${PAGE_ROUTE_ID}/berkah-detail`]: 'berkah',
+  [`${PAGE_ROUTE_ID}/terms-condition`]: 'terms',
+};
 
 /**
- * Tells the booking flow the page was entered (spec section 4 "Booking page entry"): on mount,
- * with where the URL says it came from, and again when the booker sheet on top of it closes
- * (coming back from customer-order recomputes the price and lets the flow ask for what is next).
+ * Tells the booking flow what the router shows (spec section 4 "Booking page entry"): the page
+ * entered, with where the URL says it came from, and the page shown again after one of its sheets
+ * closed.
  */
 function usePageEnter(from: EntrySource, sa: boolean) {
   const booking = useBookingActor();
@@ -51,8 +59,9 @@ function usePageEnter(from: EntrySource, sa: boolean) {
     const previous = previousLeaf.current;
     previousLeaf.current = leaf ?? null;
     if (leaf !== PAGE_ROUTE_ID) return;
+    const sheet = previous === null ? undefined : SHEET_ROUTES[previous];
     if (previous === null) booking.send({ type: 'page.enter', from: entry.current.from, sa: entry.current.sa });
-    else if (previous === BOOKER_SHEET_ROUTE_ID) booking.send({ type: 'page.enter', from: 'customer-order' });
+    else if (sheet) booking.send({ type: 'page.return', sheet });
   }, [booking, leaf]);
 }
 
@@ -127,18 +136,16 @@ function StepBar() {
 const waitingButton =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-card bg-grey-300 px-4 text-sm font-semibold text-grey-800';
 
+/** The flow saves the inline forms itself (desktop) before it validates. */
 function useReserve() {
   const booking = useBookingActor();
-  return () => {
-    saveInlineForms(booking);
-    booking.send({ type: 'reserve.request' });
-  };
+  return () => booking.send({ type: 'reserve.request' });
 }
 
 /** "Reservasi Tiket": looks disabled until the seat counts match, yet always asks the flow, which says what is missing. */
 function ReserveButton() {
   const reserve = useReserve();
-  const ready = useBookingSelector(({ context }) => doSeatCountsMatch(context));
+  const ready = useBookingSelector(seatCountsMatch);
   return (
     <button type="button" onClick={reserve} className={cx(ready ? buttonStyles.primary : waitingButton, 'w-full')}>
       Reservasi Tiket
@@ -201,7 +208,7 @@ function DesktopBooking() {
 function BookerCard() {
   const booking = useBookingActor();
   const booker = useBookingContext((context) => context.booker);
-  const complete = isBookerComplete(booker);
+  const complete = useBookingSelector(bookerComplete);
   const empty = booker.name === '' && booker.phone === '' && booker.email === '';
   const headingId = useId();
   return (
@@ -237,7 +244,7 @@ function BookerCard() {
 function MobileBooking() {
   const trip = useTrip();
   const reserve = useReserve();
-  const valid = useBookingSelector(({ context }) => validateBooking(context) === null);
+  const valid = useBookingSelector(isReadyToReserve);
   const passengersId = useId();
   const voucherId = useId();
   const optionsId = useId();

@@ -1,17 +1,15 @@
 import { useEffect, useRef } from 'react';
 import {
-  bookerFormChild,
   childId,
   hasAnySeats,
   legNames,
   legsOf,
   passengerCount,
-  passengerFormChild,
   type BookingContext,
   type ChildRequest,
 } from '../../../machines/booking.machine';
 import type { Direction, Trip, TripLeg } from '../../../machines/types';
-import { useBookingActor, useBookingSelector, type BookingActor } from '../../flow/booking-actor';
+import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
 
 /**
  * Narrow reads of the booking actor shared by the booking screens. Derived values (lists,
@@ -94,19 +92,3 @@ export {
   usePassengerFormChild as useRunningPassengerForm,
   useSeatSelectionChild as useRunningSeatSelection,
 } from '../../flow/booking-children';
-
-/**
- * Desktop shows the booker and passenger forms inline and saves them when focus leaves them; a
- * press that did not move focus first (a row just removed took focus with it) saves them here.
- * Each form keeps its details only when they are valid, and shows what is wrong otherwise.
- */
-export function saveInlineForms(booking: BookingActor): void {
-  const snapshot = booking.getSnapshot();
-  if (snapshot.context.layout !== 'd') return;
-  bookerFormChild(snapshot)?.send({ type: 'form.save' });
-  for (const direction of directionsOf(snapshot.context.trip)) {
-    legsOf(snapshot.context.trip, direction).forEach((_, legIndex) => {
-      passengerFormChild(snapshot, direction, legIndex)?.send({ type: 'form.save' });
-    });
-  }
-}
