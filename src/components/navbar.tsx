@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { ArrowLeft, House, Repeat } from 'lucide-react';
 import { AccountEntry } from '../features/account/login-entry';
-import { useDelayedNavigation } from '../flow/booking-actor';
+import { useDelayedNavigation } from '../flow/app-flow';
 import { emitBack } from '../platform/events';
 import { postBack } from '../platform/native-bridge';
 import { buttonStyles } from './button-styles';

@@ -17,7 +17,7 @@ import {
   sheetMachine,
   type SheetSide,
 } from '../../machines/sheet.machine';
-import { useFlowInspect } from '../flow/booking-actor';
+import { useFlowInspect } from '../flow/app-flow';
 import { useLayoutMode } from '../platform/layout-mode';
 import { buttonStyles } from './button-styles';
 import { cx } from '../lib/cx';

@@ -5,7 +5,7 @@ import { CircleExclamationPoint, MapPinOff } from 'lucide-react';
 import { buttonStyles } from '../components/button-styles';
 import { Toaster } from '../components/toaster';
 import { DemoRibbon } from '../features/content/demo-ribbon';
-import { BookingActorProvider } from '../flow/booking-actor';
+import { AppFlowProvider } from '../flow/app-flow';
 import { readAttribution } from '../platform/attribution';
 import {
   honoursAuthQuery,
@@ -101,7 +101,7 @@ function RootLayout() {
       >
         Langsung ke konten
       </a>
-      <BookingActorProvider>
+      <AppFlowProvider>
         <Outlet />
         {debugTrace ? (
           <Suspense fallback={null}>
@@ -113,7 +113,7 @@ function RootLayout() {
             <AdsPopup adsCode={adsCode} />
           </Suspense>
         ) : null}
-      </BookingActorProvider>
+      </AppFlowProvider>
       <Toaster />
       <DemoRibbon />
     </div>

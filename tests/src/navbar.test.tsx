@@ -11,12 +11,12 @@ import {
 import { BACK_NAVIGATION_DELAY_MS } from '../../machines/constants';
 import { Navbar } from '../../src/components/navbar';
 import { BACK_EVENT } from '../../src/platform/events';
-import { BookingActorProvider, preloadBookingActor } from '../../src/flow/booking-actor';
+import { AppFlowProvider, preloadAppFlow } from '../../src/flow/app-flow';
 
 /** The flow's code loads on demand; the press reaches its machine a microtask later. */
 async function settle() {
   await act(async () => {
-    await preloadBookingActor();
+    await preloadAppFlow();
   });
 }
 
@@ -24,9 +24,9 @@ function renderAt(entries: string[], navbar: React.ReactNode) {
   // The app's flow provider: the back delay belongs to its delayed-navigation machine.
   const root = createRootRoute({
     component: () => (
-      <BookingActorProvider>
+      <AppFlowProvider>
         <Outlet />
-      </BookingActorProvider>
+      </AppFlowProvider>
     ),
   });
   const home = createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Beranda</p> });

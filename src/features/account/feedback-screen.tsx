@@ -19,7 +19,7 @@ import {
 } from '../../api/account-queries';
 import { isApiError } from '../../api/client';
 import { buttonStyles } from '../../components/button-styles';
-import { useAppFlow } from '../../flow/booking-actor';
+import { useAppFlow } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { TextField } from '../booking/form-field';
 import { formatInstant } from '../order/order-format';

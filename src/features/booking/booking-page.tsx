@@ -11,7 +11,7 @@ import {
 } from '../../../machines/booking.machine';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
-import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
+import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { holdBrowserBack } from '../../flow/navigation';
 import { cx } from '../../lib/cx';
 import { formatDateShort } from '../../lib/format';

@@ -4,7 +4,7 @@ import { voucherListOpen } from '../../../machines/booking.machine';
 import { operatorSnkQueryOptions } from '../../api/schedule-detail-queries';
 import { buttonStyles } from '../../components/button-styles';
 import { RouteSheet, useSheetControls } from '../../components/route-sheet';
-import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
+import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { useAttachChild } from '../../flow/booking-children';
 import { cx } from '../../lib/cx';
 import { BookerFields, useBookerPrefill } from './booker-form';

@@ -3,7 +3,7 @@ import { Armchair } from 'lucide-react';
 import { legsOf } from '../../../machines/booking.machine';
 import type { Direction, Trip } from '../../../machines/types';
 import { buttonStyles } from '../../components/button-styles';
-import { useBookingActor } from '../../flow/booking-actor';
+import { useBookingActor } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { isLeaving } from './booker-form';
 import { directionsOf, useBookingContext, useKeepChildAttached, useRunningPassengerForm } from './booking-state';

@@ -4,7 +4,7 @@ import { legsOf } from '../../../machines/booking.machine';
 import type { Direction } from '../../../machines/types';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
-import { useBookingActor } from '../../flow/booking-actor';
+import { useBookingActor } from '../../flow/app-flow';
 import { useAttachChild } from '../../flow/booking-children';
 import { cx } from '../../lib/cx';
 import { formatDateShort, formatTime } from '../../lib/format';

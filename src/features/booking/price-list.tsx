@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { priceRows, priceSkeletonRows, type PriceRow } from '../../../machines/booking.machine';
-import { useBookingSelector } from '../../flow/booking-actor';
+import { useBookingSelector } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { FREE_LABEL, formatPriceLine, formatRupiah } from '../../lib/format';
 import { sameJson } from './booking-state';

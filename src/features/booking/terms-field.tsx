@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { bookingMessages } from '../../../machines/booking.machine';
-import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
+import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { CheckboxField } from './form-field';
 
 /** The operator's terms checkbox with "Baca detail" (the terms sheet). */

@@ -4,7 +4,7 @@ import type { TraceLane } from '../../../contract/support';
 import { delayedNavigationMachine } from '../../../machines/delayed-navigation.machine';
 import { toasterMachine } from '../../../machines/toaster.machine';
 import { BookingPageView } from '../booking/booking-page';
-import { FlowOverride } from '../../flow/booking-actor';
+import { FlowOverride } from '../../flow/app-flow';
 import type { AppFlow, BookingActor } from '../../flow/app-flow-core';
 import { runLane } from '../../support/replay';
 import { TraceRecorder } from '../../support/trace-recorder';
