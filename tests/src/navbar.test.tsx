@@ -9,9 +9,10 @@ import {
   createRouter,
 } from '@tanstack/react-router';
 import { BACK_NAVIGATION_DELAY_MS } from '../../machines/constants';
+import { KitSlotsProvider } from '../../src/components/kit-slots';
 import { Navbar } from '../../src/components/navbar';
 import { BACK_EVENT } from '../../src/platform/events';
-import { AppFlowProvider, preloadAppFlow } from '../../src/flow/app-flow';
+import { AppFlowProvider, preloadAppFlow, useDelayedNavigation } from '../../src/flow/app-flow';
 
 /** The flow's code loads on demand; the press reaches its machine a microtask later. */
 async function settle() {
@@ -20,12 +21,20 @@ async function settle() {
   });
 }
 
+/** The navbar's back slot as the root route fills it: the flow's delayed step back. */
+function FlowBack({ children }: { children: React.ReactNode }) {
+  const delayed = useDelayedNavigation();
+  return <KitSlotsProvider value={{ back: () => delayed({ type: 'back.press' }) }}>{children}</KitSlotsProvider>;
+}
+
 function renderAt(entries: string[], navbar: React.ReactNode) {
   // The app's flow provider: the back delay belongs to its delayed-navigation machine.
   const root = createRootRoute({
     component: () => (
       <AppFlowProvider>
-        <Outlet />
+        <FlowBack>
+          <Outlet />
+        </FlowBack>
       </AppFlowProvider>
     ),
   });

@@ -18,7 +18,7 @@ import { useFlowInspect } from '../../flow/app-flow';
 import { loginMachineWithEffects } from '../../flow/login-flow';
 import { applyNavigationIntent, type NavigationTarget } from '../../flow/navigation';
 import { cx } from '../../lib/cx';
-import { TextField } from '../booking/form-field';
+import { TextField } from '../../components/form-field';
 import { isSignedIn } from '../../platform/session';
 
 export const LOGIN_TEXT = {

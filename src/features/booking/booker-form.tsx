@@ -5,7 +5,7 @@ import { childId } from '../../../machines/booking.machine';
 import { useBookingActor } from '../../flow/app-flow';
 import type { BookerFormRef } from '../../flow/booking-children';
 import { sameJson, useBookingContext, useKeepChildAttached, useRunningBookerForm } from './booking-state';
-import { TextField } from './form-field';
+import { TextField } from '../../components/form-field';
 
 const FIELDS: ReadonlyArray<{
   field: BookerField;

@@ -11,7 +11,7 @@ import { BookerFields, useBookerPrefill } from './booker-form';
 import { useBookingContext, useRunningBookerForm } from './booking-state';
 import { BerkahInfo } from './info-content';
 import { PassengerSummary } from './passenger-summary';
-import { Skeleton } from './form-field';
+import { Skeleton } from '../../components/form-field';
 import { VoucherList } from './voucher-list';
 
 /** Closes the sheet it sits in once `done` turns true after having been false. */

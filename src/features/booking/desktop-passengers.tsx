@@ -10,7 +10,7 @@ import { directionsOf, useBookingContext, useKeepChildAttached, useRunningPassen
 import { PassengerFields } from './passenger-fields';
 import { CHANGE_SEATS } from './passenger-summary';
 import { LegHeader } from './trip-info';
-import { Skeleton } from './form-field';
+import { Skeleton } from '../../components/form-field';
 
 /**
  * One leg's names inline. Desktop has no "Simpan" for them: leaving the form saves it (the form

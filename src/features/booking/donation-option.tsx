@@ -5,7 +5,7 @@ import { DONATION_MESSAGE_MAX, DONATION_PRESETS } from '../../../machines/consta
 import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { formatRupiah } from '../../lib/format';
-import { SwitchField } from './form-field';
+import { SwitchField } from '../../components/form-field';
 
 export const DONATION_TITLE = 'Donasi Berkah';
 /** Spec section 9, verbatim (with its "Rp." spelling). */

@@ -9,7 +9,7 @@ import { useAttachChild } from '../../flow/booking-children';
 import { cx } from '../../lib/cx';
 import { formatDateShort, formatTime } from '../../lib/format';
 import { useRunningPassengerForm, useTrip } from './booking-state';
-import { Skeleton } from './form-field';
+import { Skeleton } from '../../components/form-field';
 import { PassengerFields } from './passenger-fields';
 import { TotalAmount } from './price-list';
 import { LegHeader } from './trip-info';

@@ -5,7 +5,7 @@ import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { ROUTE_PATHS } from '../../flow/navigation';
 import { groupThousands } from '../../lib/format';
 import { sameJson } from './booking-state';
-import { SwitchField } from './form-field';
+import { SwitchField } from '../../components/form-field';
 
 export const POINTS_TITLE = 'Gunakan Point';
 

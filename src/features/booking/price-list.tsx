@@ -4,7 +4,7 @@ import { useBookingSelector } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { FREE_LABEL, formatPriceLine, formatRupiah } from '../../lib/format';
 import { sameJson } from './booking-state';
-import { Skeleton } from './form-field';
+import { Skeleton } from '../../components/form-field';
 
 export const PRICE_LIST_TITLE = 'Detail Harga Tiket';
 

@@ -3,7 +3,7 @@ import { childId, seatSheetCloseBlock } from '../../../machines/booking.machine'
 import type { Direction } from '../../../machines/types';
 import { RouteSheet, useSheetControls } from '../../components/route-sheet';
 import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
-import { SeatPicker } from '../seats/seat-picker';
+import { SeatPicker } from '../seats';
 import { useRunningSeatSelection } from './booking-state';
 
 type CloseRef = { current: (() => void) | null };

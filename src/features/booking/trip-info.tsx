@@ -11,7 +11,7 @@ import { useDelayedNavigation } from '../../flow/app-flow';
 import { formatDateShort, formatTime } from '../../lib/format';
 import { mapsSearchUrl } from '../../lib/maps';
 import { directionLabel, directionsOf } from './booking-state';
-import { Skeleton } from './form-field';
+import { Skeleton } from '../../components/form-field';
 import { externalClick } from '../../platform/native-bridge';
 import { isPlainClick } from '../../lib/plain-click';
 

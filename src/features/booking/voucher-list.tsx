@@ -12,7 +12,7 @@ import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useBookingContext } from './booking-state';
-import { Skeleton } from './form-field';
+import { Skeleton } from '../../components/form-field';
 
 type Discount = Pick<VoucherCard, 'discountType' | 'discountValue' | 'maxDiscount'>;
 

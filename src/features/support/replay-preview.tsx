@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import type { TraceLane } from '../../../contract/support';
 import { delayedNavigationMachine } from '../../../machines/delayed-navigation.machine';
 import { toasterMachine } from '../../../machines/toaster.machine';
-import { BookingPageView } from '../booking/booking-page';
+import { BookingPageView } from '../booking';
 import { FlowOverride } from '../../flow/app-flow';
 import type { AppFlow, BookingActor } from '../../flow/app-flow-core';
 import { runLane } from '../../trace/replay';

@@ -11,7 +11,7 @@ import { cx } from '../../lib/cx';
 import { isSignedIn } from '../../platform/session';
 import { replayTrace, type LaneReplay, type ReplayedStep } from '../../trace/replay';
 import type { Json } from '../../trace/trace-codec';
-import { SignInPrompt } from '../account/account-page';
+import { SignInPrompt } from '../../components/account-page';
 import { BookingPreview } from './replay-preview';
 
 /**
