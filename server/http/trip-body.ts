@@ -71,28 +71,18 @@ function legsOf<S>(body: FlatTrip<S>): DecodedLeg<S>[] {
   }
   // The body schema guarantees the outbound fields unless flag_connecting is 1, and the return
   // fields on a round trip; a leg missing one is no leg (and an empty trip is refused downstream).
-  const pergi = leg(
-    { label: 'Pergi', direction: 'pergi', legNo: 1 },
-    {
-      operator_kode: body.operator_kode_pergi,
-      jadwal_kode: body.jadwal_kode_pergi,
-      tanggal_berangkat: body.tanggal_berangkat_pergi,
-      kursi: body.kursi_pergi,
-      jumlah_penumpang: body.jumlah_penumpang_pergi,
-    },
-  );
-  if (body.flag_pp !== 1) return pergi;
-  const pulang = leg(
-    { label: 'Pulang', direction: 'pulang', legNo: 1 },
-    {
-      operator_kode: body.operator_kode_pulang,
-      jadwal_kode: body.jadwal_kode_pulang,
-      tanggal_berangkat: body.tanggal_berangkat_pulang,
-      kursi: body.kursi_pulang,
-      jumlah_penumpang: body.jumlah_penumpang_pulang,
-    },
-  );
-  return [...pergi, ...pulang];
+  const byDirection = (direction: 'pergi' | 'pulang'): DecodedLeg<S>[] =>
+    leg(
+      { label: direction === 'pergi' ? 'Pergi' : 'Pulang', direction, legNo: 1 },
+      {
+        operator_kode: body[`operator_kode_${direction}`],
+        jadwal_kode: body[`jadwal_kode_${direction}`],
+        tanggal_berangkat: body[`tanggal_berangkat_${direction}`],
+        kursi: body[`kursi_${direction}`],
+        jumlah_penumpang: body[`jumlah_penumpang_${direction}`],
+      },
+    );
+  return body.flag_pp === 1 ? [...byDirection('pergi'), ...byDirection('pulang')] : byDirection('pergi');
 }
 
 function optionsOf(body: CekHargaParsedBody | ReservasiParsedBody): PriceOptions {
