@@ -32,10 +32,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { CekHargaResults, PriceLine } from '../../contract';
 import type { Database } from '../db/client';
 import { paymentMethods } from '../db/schema';
+import { addDays } from '../lib/dates';
 import { badRequest, notBookable, notFound, seatTaken } from './errors';
 import type { AuthCustomer } from './sessions';
 import type { LegDeparture, PriceLeg, PriceRequest } from './trip';
-import { addDays } from '../lib/dates';
 import {
   MAX_PASSENGERS_PER_LEG,
   assertSaleDate,
