@@ -17,9 +17,9 @@ import {
   sheetMachine,
   type SheetSide,
 } from '../../machines/sheet.machine';
-import { useFlowInspect } from '../flow/booking-actor';
 import { useLayoutMode } from '../platform/layout-mode';
 import { buttonStyles } from './button-styles';
+import { useKitInspect } from './kit-slots';
 import { cx } from '../lib/cx';
 
 const FOCUSABLE =
@@ -76,7 +76,7 @@ export function RouteSheet({
   onClosed,
 }: RouteSheetProps) {
   const layout = useLayoutMode();
-  const inspect = useFlowInspect();
+  const inspect = useKitInspect();
   const sheet = useActorRef(sheetMachine, {
     input: { layout, side, closeBlock, historyBound },
     ...(inspect ? { inspect } : {}),

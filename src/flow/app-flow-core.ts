@@ -7,8 +7,8 @@ import { createBookingActor, pagePersistence, type BookingActor } from './bookin
 import { bookingMachineWithEffects } from './effects';
 import { createFlowInspector } from './flow-hub';
 import { createNavigationQueue, type NavigationTarget } from './navigation';
-import { createAppTrace, devInspector } from '../support/app-trace';
-import type { TraceRecorder } from '../support/trace-recorder';
+import { createAppTrace, devInspector } from '../trace/app-trace';
+import type { TraceRecorder } from '../trace/trace-recorder';
 import type { Platform } from '../../contract/platform';
 import { publishToasts } from './toast-view';
 

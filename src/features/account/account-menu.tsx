@@ -14,7 +14,7 @@ import {
 } from 'lucide-react';
 import { toast } from '../../../machines/toast';
 import { api } from '../../api/api';
-import { useAppFlow } from '../../flow/booking-actor';
+import { useAppFlow } from '../../flow/app-flow';
 import { ROUTE_PATHS } from '../../flow/navigation';
 import { cx } from '../../lib/cx';
 import { dropToken, getAuthToken, storeProfileCopy } from '../../platform/session';

@@ -14,11 +14,11 @@ import {
 } from '../../../machines/login.machine';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
-import { useFlowInspect } from '../../flow/booking-actor';
+import { useFlowInspect } from '../../flow/app-flow';
 import { loginMachineWithEffects } from '../../flow/login-flow';
 import { applyNavigationIntent, type NavigationTarget } from '../../flow/navigation';
 import { cx } from '../../lib/cx';
-import { TextField } from '../booking/form-field';
+import { TextField } from '../../components/form-field';
 import { isSignedIn } from '../../platform/session';
 
 export const LOGIN_TEXT = {

@@ -9,7 +9,7 @@ import {
   type ChildRequest,
 } from '../../../machines/booking.machine';
 import type { Direction, Trip, TripLeg } from '../../../machines/types';
-import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
+import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 
 /**
  * Narrow reads of the booking actor shared by the booking screens. Derived values (lists,

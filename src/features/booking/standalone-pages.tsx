@@ -8,8 +8,9 @@ import { Navbar } from '../../components/navbar';
 import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah } from '../../lib/format';
 import { OperatorTermsList, useTripOperatorCodes } from './booking-sheets';
-import { Skeleton } from './form-field';
-import { VoucherList, discountValueText } from './voucher-list';
+import { Skeleton } from '../../components/form-field';
+import { discountValueText } from '../../lib/voucher-format';
+import { VoucherList } from './voucher-list';
 
 /** /app/list-voucher-standalone: the vouchers as a page (a native host opens it on its own). */
 export function VoucherListPage() {

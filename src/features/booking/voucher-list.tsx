@@ -7,25 +7,13 @@ import { isApiError } from '../../api/client';
 import type { VoucherCard, VoucherValidation } from '../../api/mappers';
 import { listVoucherQueryOptions, validateVoucher, type VoucherValidationInput } from '../../api/voucher-queries';
 import { buttonStyles } from '../../components/button-styles';
-import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
+import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useBookingContext } from './booking-state';
-import { Skeleton } from './form-field';
-
-type Discount = Pick<VoucherCard, 'discountType' | 'discountValue' | 'maxDiscount'>;
-
-/** "10%, maks. Rp 25.000" or "Rp 20.000". */
-export function discountValueText(voucher: Discount): string {
-  if (voucher.discountType === 'nominal') return formatRupiah(voucher.discountValue);
-  const cap = voucher.maxDiscount !== null ? `, maks. ${formatRupiah(voucher.maxDiscount)}` : '';
-  return `${voucher.discountValue}%${cap}`;
-}
-
-export function discountText(voucher: Discount): string {
-  return `Potongan ${discountValueText(voucher)}`;
-}
+import { Skeleton } from '../../components/form-field';
+import { discountText } from '../../lib/voucher-format';
 
 /** What validasi-voucher needs from the booking: the booker, the trip's schedules and the sub total. */
 function validationInput(context: BookingContext, code: string): VoucherValidationInput | null {

@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createActor, type Snapshot } from 'xstate';
 import type { FlashSaleSnapshot } from '../../../machines/flash-sale.machine';
 import type { Booker } from '../../../machines/types';
-import { useFlowInspect } from '../../flow/booking-actor';
+import { useFlowInspect } from '../../flow/app-flow';
 import { flashSaleMachineWithEffects } from '../../flow/flash-sale-flow';
 import { applyNavigationIntent, type NavigationTarget } from '../../flow/navigation';
 import { readProfileCopy } from '../../platform/session';

@@ -7,7 +7,7 @@ import { isLoading, shownOrder, type OrderSnapshot } from '../../../machines/ord
 import { orderQueryKey } from '../../api/order-queries';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
-import { useFlowInspect } from '../../flow/booking-actor';
+import { useFlowInspect } from '../../flow/app-flow';
 import { orderMachineWithEffects } from '../../flow/order-flow';
 import { orderKeyOf } from '../../platform/order-keys';
 import { CancelDialogs } from './cancel-dialogs';

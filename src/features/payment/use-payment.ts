@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import type { PaymentPage } from '../../../machines/payment.machine';
-import { useFlowInspect } from '../../flow/booking-actor';
+import { useFlowInspect } from '../../flow/app-flow';
 import { paymentMachineWithEffects } from '../../flow/payment-flow';
 import { useLayoutMode } from '../../platform/layout-mode';
 

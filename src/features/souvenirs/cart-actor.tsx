@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { useActorRef, useSelector } from '@xstate/react';
 import { createActor, type Snapshot } from 'xstate';
 import { souvenirCartMachine, type SouvenirCartSnapshot } from '../../../machines/souvenir-cart.machine';
-import { useFlowInspect } from '../../flow/booking-actor';
+import { useFlowInspect } from '../../flow/app-flow';
 
 /** The cart and its seen hint belong to the device (spec section 2: persisted locally). */
 export const CART_STORAGE_KEY = 'berangkat:oleh-oleh-cart';

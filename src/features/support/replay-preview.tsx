@@ -3,11 +3,11 @@ import { createActor } from 'xstate';
 import type { TraceLane } from '../../../contract/support';
 import { delayedNavigationMachine } from '../../../machines/delayed-navigation.machine';
 import { toasterMachine } from '../../../machines/toaster.machine';
-import { BookingPageView } from '../booking/booking-page';
-import { FlowOverride } from '../../flow/booking-actor';
+import { BookingPageView } from '../booking';
+import { FlowOverride } from '../../flow/app-flow';
 import type { AppFlow, BookingActor } from '../../flow/app-flow-core';
-import { runLane } from '../../support/replay';
-import { TraceRecorder } from '../../support/trace-recorder';
+import { runLane } from '../../trace/replay';
+import { TraceRecorder } from '../../trace/trace-recorder';
 
 /** A flow around a replayed booking actor: nothing it emits reaches the support agent's page. */
 function previewFlow(booking: BookingActor): AppFlow {
