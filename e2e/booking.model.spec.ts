@@ -1,11 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import {
-  dialogTexts,
-  openDialog,
-  reserving,
-  type BookingContext,
-  type BookingSnapshot,
-} from '../machines/booking.machine';
+import { dialogTexts, type BookingContext } from '../machines/booking-context';
+import { openDialog, reserving } from '../machines/booking-selectors';
+import type { BookingSnapshot } from '../machines/booking.machine';
 import {
   ERROR_TOAST_AFTER,
   REFUNDABLE_LABEL,

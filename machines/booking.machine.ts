@@ -30,15 +30,6 @@ export type { BookingEvent } from './booking-setup';
  * domain requests in booking-requests.ts: import each from its own module.
  */
 
-export * from './booking-children';
-export * from './booking-context';
-export * from './booking-hold';
-export * from './booking-price';
-export * from './booking-reservation';
-export * from './booking-selectors';
-export * from './booking-validation';
-export * from './booking-requests';
-
 /** What every finished seat choice does first: keep the seats, drop the child, price again. */
 const storeSeatsDone = [
   {

@@ -11,15 +11,10 @@ import {
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { CekHargaResults } from '../../contract';
 import type { TraceDocument } from '../../contract/support';
-import {
-  bookingMachine,
-  dialogTexts,
-  openDialog,
-  validateBooking,
-  type BookingContext,
-  type BookingSnapshot,
-  type ReserveOutcome,
-} from '../../machines/booking.machine';
+import { dialogTexts, type BookingContext, type ReserveOutcome } from '../../machines/booking-context';
+import { openDialog } from '../../machines/booking-selectors';
+import { validateBooking } from '../../machines/booking-validation';
+import { bookingMachine, type BookingSnapshot } from '../../machines/booking.machine';
 import { ERROR_TOAST_DELAY_MS } from '../../machines/constants';
 import type { LayoutMode, ToastEmitted } from '../../machines/types';
 import { recordedSnapshots } from '../../src/trace/replay';

@@ -1,5 +1,6 @@
 import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
-import { EMPTY_HOLD, bookingMachine, type BookingInput } from '../../machines/booking.machine';
+import { EMPTY_HOLD, type BookingInput } from '../../machines/booking-context';
+import { bookingMachine } from '../../machines/booking.machine';
 
 /** Where the booking flow survives a reload (the chosen trip, seats, passengers). */
 export const BOOKING_STORAGE_KEY = 'berangkat:booking';

@@ -1,12 +1,8 @@
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { bookerFormMachine } from '../../machines/booker-form.machine';
-import {
-  bookerFormChild,
-  passengerFormChild,
-  seatSelectionChild,
-  type ChildRequest,
-} from '../../machines/booking.machine';
+import type { ChildRequest } from '../../machines/booking-context';
+import { bookerFormChild, passengerFormChild, seatSelectionChild } from '../../machines/booking-selectors';
 import type { passengerFormMachine } from '../../machines/passenger-form.machine';
 import type { seatSelectionMachine } from '../../machines/seat-selection.machine';
 import type { Direction } from '../../machines/types';

@@ -9,7 +9,8 @@ import {
 import { HOLD_TICK_MS } from '../../machines/constants';
 import type { HoldInput, HoldLeg, HoldOutcome, ReserveInput, ReserveOutcome } from '../../machines/booking-context';
 import type { PriceRequest } from '../../machines/booking-requests';
-import { bookingMachine, reservationKeyFor } from '../../machines/booking.machine';
+import { reservationKeyFor } from '../../machines/booking-reservation';
+import { bookingMachine } from '../../machines/booking.machine';
 import {
   SeatLayoutRefusedError,
   seatSelectionMachine,

@@ -1,5 +1,6 @@
 import { assign, type AnyActorLogic, type AnyStateMachine } from 'xstate';
-import { bookingMachine, reservationKeyFor } from '../../machines/booking.machine';
+import { reservationKeyFor } from '../../machines/booking-reservation';
+import { bookingMachine } from '../../machines/booking.machine';
 import { loginMachine } from '../../machines/login.machine';
 import { orderMachine } from '../../machines/order.machine';
 import { paymentMachine } from '../../machines/payment.machine';

@@ -2,16 +2,16 @@ import { assign, createActor, fromCallback, fromPromise, setup, SimulatedClock, 
 import type { CekHargaResults, KursiResults, ReservasiResults } from '../../contract';
 import type { PriceRequest } from '../../machines/booking-requests';
 import type { LoadLayoutInput } from '../../machines/seat-selection.machine';
-import {
-  bookingMachine,
-  type AnalyticsEmitted,
-  type BookingInput,
-  type HoldInput,
-  type HoldOutcome,
-  type ReserveInput,
-  type ReserveOutcome,
-  type ScrollToEmitted,
-} from '../../machines/booking.machine';
+import type {
+  AnalyticsEmitted,
+  BookingInput,
+  HoldInput,
+  HoldOutcome,
+  ReserveInput,
+  ReserveOutcome,
+  ScrollToEmitted,
+} from '../../machines/booking-context';
+import { bookingMachine } from '../../machines/booking.machine';
 import type {
   Booker,
   ChosenSeat,

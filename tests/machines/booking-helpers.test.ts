@@ -1,35 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceLine } from '../../contract';
 import {
-  arePassengersComplete,
-  beginCheckoutEvent,
-  canUsePoints,
   childId,
   childRoute,
-  detailPoint,
-  doSeatCountsMatch,
-  hasAllLegSeats,
-  hasMissingPassengerNames,
-  initialContext,
-  isBookerComplete,
-  isSeatTakenOutcome,
-  outcomeMessage,
-  outcomeResults,
   passengerFormInput,
   passengerRequest,
   seatSelectionInput,
-  legNames,
+  tripOfChoice,
+} from '../../machines/booking-children';
+import { initialContext, legNames, type BookingContext } from '../../machines/booking-context';
+import {
+  canUsePoints,
+  detailPoint,
   mapPriceLine,
   pointsRefusal,
-  priceChangeNavigation,
   priceRows,
   refundableFlag,
+} from '../../machines/booking-price';
+import {
+  beginCheckoutEvent,
+  isSeatTakenOutcome,
+  outcomeMessage,
+  outcomeResults,
+  priceChangeNavigation,
   seatTakenMessage,
   successNavigation,
-  tripOfChoice,
+} from '../../machines/booking-reservation';
+import {
+  arePassengersComplete,
+  doSeatCountsMatch,
+  hasAllLegSeats,
+  hasMissingPassengerNames,
+  isBookerComplete,
   validateBooking,
-  type BookingContext,
-} from '../../machines/booking.machine';
+} from '../../machines/booking-validation';
 import {
   connecting,
   input,

@@ -3,19 +3,21 @@ import { HOLD_MINUTES } from '../../contract';
 import {
   EMPTY_HOLD,
   bookingMessages,
+  type HoldInput,
+  type HoldLeg,
+  type HoldOutcome,
+  type ReserveInput,
+} from '../../machines/booking-context';
+import {
   hasHoldWork,
   heldAfter,
   holdClock,
   holdInput,
   releaseInput,
   seatsWithoutLeg,
-  holdCountdown,
   holdRemainingText,
-  type HoldInput,
-  type HoldLeg,
-  type HoldOutcome,
-  type ReserveInput,
-} from '../../machines/booking.machine';
+} from '../../machines/booking-hold';
+import { holdCountdown } from '../../machines/booking-selectors';
 import {
   chooseSeats,
   connecting,

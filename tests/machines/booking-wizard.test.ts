@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup, SimulatedClock } from 'xstate';
+import type { ScheduleChoice } from '../../machines/booking-children';
+import { bookingMessages } from '../../machines/booking-context';
 import {
   bookerFormChild,
-  bookingMessages,
   passengerFormChild,
   refundableHighlighted,
   seatSelectionChild,
-  type BookingEvent,
-  type ScheduleChoice,
-} from '../../machines/booking.machine';
+} from '../../machines/booking-selectors';
+import type { BookingEvent } from '../../machines/booking-setup';
 import { ERROR_TOAST_DELAY_MS, REFUNDABLE_HIGHLIGHT_MS, TOAST_MESSAGE_MS } from '../../machines/constants';
 import type { NavigationIntent, Trip } from '../../machines/types';
 import {

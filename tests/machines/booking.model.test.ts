@@ -9,29 +9,26 @@ import {
   type StateValue,
 } from 'xstate';
 import type { CekHargaResults, ReservasiResults } from '../../contract';
+import { childId, type ScheduleChoice } from '../../machines/booking-children';
 import {
-  arePassengersComplete,
-  bookingMachine,
   bookingMessages,
-  childId,
-  canUsePoints,
   DEFAULT_PAYMENT,
-  holdCountdown,
-  isBookerComplete,
-  openDialog,
-  priceLoading,
-  refundableFlag,
-  refundableHighlighted,
-  reserving,
-  validateBooking,
-  voucherListOpen,
   type BookingInput,
-  type BookingSnapshot,
   type HoldLeg,
   type HoldOutcome,
   type ReserveOutcome,
-  type ScheduleChoice,
-} from '../../machines/booking.machine';
+} from '../../machines/booking-context';
+import { canUsePoints, refundableFlag } from '../../machines/booking-price';
+import {
+  holdCountdown,
+  openDialog,
+  priceLoading,
+  refundableHighlighted,
+  reserving,
+  voucherListOpen,
+} from '../../machines/booking-selectors';
+import { arePassengersComplete, isBookerComplete, validateBooking } from '../../machines/booking-validation';
+import { bookingMachine, type BookingSnapshot } from '../../machines/booking.machine';
 import {
   DONATION_DEFAULT,
   ERROR_TOAST_DELAY_MS,

@@ -1,21 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
+import { bookingMessages, DEFAULT_PAYMENT, dialogTexts, type ReserveOutcome } from '../../machines/booking-context';
+import { pointsNote, refundableNote } from '../../machines/booking-price';
 import {
-  bookingMachine,
-  bookingMessages,
-  DEFAULT_PAYMENT,
-  dialogTexts,
   openDialog,
-  pointsNote,
   priceLoading,
   priceSkeletonRows,
   refundableHighlighted,
-  refundableNote,
   reserving,
   voucherListOpen,
-  type BookingEvent,
-  type ReserveOutcome,
-} from '../../machines/booking.machine';
+} from '../../machines/booking-selectors';
+import type { BookingEvent } from '../../machines/booking-setup';
+import { bookingMachine } from '../../machines/booking.machine';
 import {
   DONATION_DEFAULT,
   ERROR_TOAST_DELAY_MS,

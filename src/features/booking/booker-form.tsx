@@ -1,7 +1,7 @@
 import { useEffect, type FocusEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { selectErrors, selectValues, type BookerField } from '../../../machines/booker-form.machine';
-import { childId } from '../../../machines/booking.machine';
+import { childId } from '../../../machines/booking-children';
 import { useBookingActor } from '../../flow/app-flow';
 import type { BookerFormRef } from '../../flow/booking-children';
 import { sameJson, useBookingContext, useKeepChildAttached, useRunningBookerForm } from './booking-state';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { openDialog, reserving, type OpenDialog } from '../../../machines/booking.machine';
+import { openDialog, reserving, type OpenDialog } from '../../../machines/booking-selectors';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { formatRupiah } from '../../lib/format';

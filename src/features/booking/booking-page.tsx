@@ -1,15 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { ChevronRight, SearchX, TriangleAlert, UserRound } from 'lucide-react';
-import {
-  bookerComplete,
-  bookingMessages,
-  isReadyToReserve,
-  openDialog,
-  seatCountsMatch,
-  type BookingSheet,
-  type EntrySource,
-} from '../../../machines/booking.machine';
+import { bookingMessages, type BookingSheet, type EntrySource } from '../../../machines/booking-context';
+import { bookerComplete, isReadyToReserve, openDialog, seatCountsMatch } from '../../../machines/booking-selectors';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
 import { useBookingActor, useBookingSelector } from '../../flow/app-flow';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { voucherListOpen } from '../../../machines/booking.machine';
+import { voucherListOpen } from '../../../machines/booking-selectors';
 import { operatorSnkQueryOptions } from '../../api/schedule-detail-queries';
 import { buttonStyles } from '../../components/button-styles';
 import { RouteSheet, useSheetControls } from '../../components/route-sheet';

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
+import { childId } from '../../../machines/booking-children';
 import {
-  childId,
   hasAnySeats,
   legNames,
   legsOf,
   passengerCount,
   type BookingContext,
   type ChildRequest,
-} from '../../../machines/booking.machine';
+} from '../../../machines/booking-context';
 import type { Direction, Trip, TripLeg } from '../../../machines/types';
 import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 

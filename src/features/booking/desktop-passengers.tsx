@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Armchair } from 'lucide-react';
-import { legsOf } from '../../../machines/booking.machine';
+import { legsOf } from '../../../machines/booking-context';
 import type { Direction, Trip } from '../../../machines/types';
 import { buttonStyles } from '../../components/button-styles';
 import { useBookingActor } from '../../flow/app-flow';

@@ -1,5 +1,7 @@
 import { Timer } from 'lucide-react';
-import { bookingMessages, holdCountdown, holdRemainingText } from '../../../machines/booking.machine';
+import { bookingMessages } from '../../../machines/booking-context';
+import { holdRemainingText } from '../../../machines/booking-hold';
+import { holdCountdown } from '../../../machines/booking-selectors';
 import { useBookingSelector } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 

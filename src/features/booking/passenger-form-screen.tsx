@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { SearchX } from 'lucide-react';
-import { legsOf } from '../../../machines/booking.machine';
+import { legsOf } from '../../../machines/booking-context';
 import type { Direction } from '../../../machines/types';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Armchair, TriangleAlert, UserPlus } from 'lucide-react';
-import { bookingMessages, hasMissingPassengerNames } from '../../../machines/booking.machine';
+import { bookingMessages } from '../../../machines/booking-context';
+import { hasMissingPassengerNames } from '../../../machines/booking-validation';
 import type { Direction } from '../../../machines/types';
 import { buttonStyles } from '../../components/button-styles';
 import { useBookingActor, useBookingSelector } from '../../flow/app-flow';

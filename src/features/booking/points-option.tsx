@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Coins } from 'lucide-react';
-import { canUsePoints, detailPoint, pointsNote } from '../../../machines/booking.machine';
+import { canUsePoints, detailPoint, pointsNote } from '../../../machines/booking-price';
 import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { ROUTE_PATHS } from '../../flow/navigation';
 import { groupThousands } from '../../lib/format';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { priceRows, priceSkeletonRows, type PriceRow } from '../../../machines/booking.machine';
+import { priceRows, type PriceRow } from '../../../machines/booking-price';
+import { priceSkeletonRows } from '../../../machines/booking-selectors';
 import { useBookingSelector } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { FREE_LABEL, formatPriceLine, formatRupiah } from '../../lib/format';

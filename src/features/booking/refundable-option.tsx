@@ -1,13 +1,9 @@
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ShieldCheck } from 'lucide-react';
-import {
-  bookingMessages,
-  isRefundableAsked,
-  refundableHighlighted,
-  refundableNote,
-  type RefundableChoice,
-} from '../../../machines/booking.machine';
+import { bookingMessages, type RefundableChoice } from '../../../machines/booking-context';
+import { isRefundableAsked, refundableNote } from '../../../machines/booking-price';
+import { refundableHighlighted } from '../../../machines/booking-selectors';
 import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { useLayoutMode } from '../../platform/layout-mode';
 import { cx } from '../../lib/cx';

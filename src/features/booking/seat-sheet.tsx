@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { childId, seatSheetCloseBlock } from '../../../machines/booking.machine';
+import { childId } from '../../../machines/booking-children';
+import { seatSheetCloseBlock } from '../../../machines/booking-validation';
 import type { Direction } from '../../../machines/types';
 import { RouteSheet, useSheetControls } from '../../components/route-sheet';
 import { useBookingActor, useBookingSelector } from '../../flow/app-flow';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { bookingMessages } from '../../../machines/booking.machine';
+import { bookingMessages } from '../../../machines/booking-context';
 import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { CheckboxField } from '../../components/form-field';
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, ChevronDown, ChevronRight, ExternalLink, MapPin } from 'lucide-react';
-import { legsOf } from '../../../machines/booking.machine';
+import { legsOf } from '../../../machines/booking-context';
 import type { Direction, Trip, TripLeg } from '../../../machines/types';
 import { detailJadwalQueryOptions, type DetailStop } from '../../api/schedule-detail-queries';
 import { OperatorLogo } from '../../components/operator-logo';

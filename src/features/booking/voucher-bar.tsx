@@ -1,5 +1,5 @@
 import { ChevronRight, Pencil, TicketPercent, X } from 'lucide-react';
-import { voucherListOpen } from '../../../machines/booking.machine';
+import { voucherListOpen } from '../../../machines/booking-selectors';
 import { buttonStyles } from '../../components/button-styles';
 import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';

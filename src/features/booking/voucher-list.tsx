@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Search, TicketPercent } from 'lucide-react';
-import { legsOf, type BookingContext } from '../../../machines/booking.machine';
+import { legsOf, type BookingContext } from '../../../machines/booking-context';
 import { isApiError } from '../../api/client';
 import type { VoucherCard, VoucherValidation } from '../../api/mappers';
 import { listVoucherQueryOptions, validateVoucher, type VoucherValidationInput } from '../../api/voucher-queries';

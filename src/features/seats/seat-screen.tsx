@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { BusFront, TriangleAlert } from 'lucide-react';
-import { legsOf } from '../../../machines/booking.machine';
+import { legsOf } from '../../../machines/booking-context';
 import type { Direction, TripLeg } from '../../../machines/types';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';

@@ -3,12 +3,9 @@ import { assign, createActor, fromPromise, SimulatedClock, type AnyActorRef } fr
 import type { CekHargaResults } from '../../../contract';
 import type { PriceRequest } from '../../../machines/booking-requests';
 import { TraceDocumentSchema, type TraceDocument } from '../../../contract/support';
-import {
-  bookingMachine,
-  reservationKeyFor,
-  type ReserveInput,
-  type ReserveOutcome,
-} from '../../../machines/booking.machine';
+import type { ReserveInput, ReserveOutcome } from '../../../machines/booking-context';
+import { reservationKeyFor } from '../../../machines/booking-reservation';
+import { bookingMachine } from '../../../machines/booking.machine';
 import { seatSelectionMachine, type LoadLayoutInput } from '../../../machines/seat-selection.machine';
 import { PersonalDataMask } from '../../../src/trace/personal-data';
 import { replayTrace } from '../../../src/trace/replay';
