@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CekHargaBodySchema,
-  ReservasiBodySchema,
-  ReservasiReplySchema,
-  ReservasiResultsSchema,
-} from '../../../contract';
-import { initialContext, type BookingContext } from '../../../machines/booking-context';
+import { CekHargaBodySchema, ReservasiBodySchema, ReservasiReplySchema, ReservasiResultsSchema } from '../../contract';
+import { initialContext, type BookingContext } from '../../machines/booking-context';
 import {
   headCount,
   optionsRequest,
@@ -13,8 +8,8 @@ import {
   reservationRequest,
   type PriceInputs,
   type ReservationInputs,
-} from '../../../machines/booking-requests';
-import { cekHargaBody, optionsOnWire as optionsOfRequest, reservasiBody } from '../../../src/api/booking-bodies';
+} from '../../machines/booking-requests';
+import { cekHargaBody, optionsOnWire as optionsOfRequest, reservasiBody } from '../../src/api/booking-bodies';
 import {
   connecting,
   input,
@@ -26,12 +21,14 @@ import {
   roundTrip,
   seat,
   validBooker,
-} from '../../machines/booking-fixtures';
-import { DONATION_DEFAULT } from '../../../machines/constants';
+} from './booking-fixtures';
+import { DONATION_DEFAULT } from '../../machines/constants';
 
 /**
- * The booking's calls on the wire: the machine's domain requests (machines/booking-requests.ts)
- * turned into cek-harga and reservasi bodies by src/api, checked from the booking context.
+ * The booking's requests (machines/booking-requests.ts) checked in the words of spec section 7,
+ * which names the wire fields: each request is turned into its cek-harga or reservasi body by
+ * src/api/booking-bodies.ts, so this file tests both the rules and the one place that names them.
+ * It lives beside the chart's tests so that mutation testing of `booking` runs it.
  */
 const buildCekHargaBody = (context: PriceInputs) => cekHargaBody(priceRequest(context));
 const buildReservasiBody = (context: ReservationInputs) => reservasiBody(reservationRequest(context));
