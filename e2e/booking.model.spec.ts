@@ -148,6 +148,11 @@ const STATE_EXPECTATIONS: Record<string, (page: Page, snapshot: BookingSnapshot)
     await noDialogs(page);
     await expect(page.getByRole('alertdialog', { name: LOADER })).toHaveCount(0);
   },
+  // Desktop: the inline forms save first (one turn of the clock), then the flow validates.
+  savingForms: async (page) => {
+    await noDialogs(page);
+    await expect(page.getByRole('alertdialog', { name: LOADER })).toHaveCount(0);
+  },
   reserved: async () => {
     throw new Error('A reservation cannot be made yet: the model never reaches "reserved"');
   },

@@ -227,6 +227,7 @@ export const STATE_TEXT: Record<string, StateText> = {
   priceChanged: () => `Dialog "${dialogTexts.priceChanged.title}"`,
   reserving: () => `Layar tunggu "${RESERVE_LOADER}"`,
   reserveFailed: () => 'Layar tunggu hilang; halaman pemesanan tetap terbuka',
+  savingForms: () => 'Formulir di halaman disimpan dulu; halaman pemesanan tanpa dialog',
   reserved: () => 'Halaman konfirmasi pesanan',
 };
 
