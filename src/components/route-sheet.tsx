@@ -9,15 +9,9 @@ import {
   type ReactNode,
 } from 'react';
 import { X } from 'lucide-react';
-import { useActorRef, useSelector } from '@xstate/react';
-import {
-  isSheetMounted,
-  isSheetVisible,
-  sheetDragOffset,
-  sheetMachine,
-  type SheetSide,
-} from '../../machines/sheet.machine';
-import { useFlowInspect } from '../flow/booking-actor';
+import { useSelector } from '@xstate/react';
+import { isSheetMounted, isSheetVisible, sheetDragOffset, type SheetSide } from '../../machines/sheet.machine';
+import { useSheetActor } from '../flow/sheet-actor';
 import { useLayoutMode } from '../platform/layout-mode';
 import { buttonStyles } from './button-styles';
 import { cx } from '../lib/cx';
@@ -76,11 +70,7 @@ export function RouteSheet({
   onClosed,
 }: RouteSheetProps) {
   const layout = useLayoutMode();
-  const inspect = useFlowInspect();
-  const sheet = useActorRef(sheetMachine, {
-    input: { layout, side, closeBlock, historyBound },
-    ...(inspect ? { inspect } : {}),
-  });
+  const sheet = useSheetActor({ layout, side, closeBlock, historyBound });
   const mounted = useSelector(sheet, isSheetMounted);
   const visible = useSelector(sheet, isSheetVisible);
   const dragOffset = useSelector(sheet, sheetDragOffset);
