@@ -1,20 +1,19 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { FlashSaleSnapshot, flashSaleMachine } from '../../machines/flash-sale.machine';
 import type { Booker } from '../../machines/types';
 import { readProfileCopy } from '../platform/session';
 import { flashSaleMachineWithEffects } from './flash-sale-flow';
 import { browserStorage } from './persisted-actor';
-import { usePersistedActorRef } from './use-flow-actor';
+import { sharedActor, usePersistedActorRef } from './use-flow-actor';
 
 /** The tab's flash-sale progress (the purchase key included) survives a reload, not the tab. */
 export const FLASH_SALE_STORAGE_KEY = 'berangkat:flash-sale';
 
 export type FlashSaleActor = ActorRefFrom<typeof flashSaleMachine>;
 
-const FlashSaleContext = createContext<FlashSaleActor | null>(null);
+const shared = sharedActor<FlashSaleActor>('useFlashSaleActor', 'FlashSaleProvider');
 
 function bookerOfProfile(): Booker | null {
   const profile = readProfileCopy();
@@ -36,15 +35,8 @@ export function FlashSaleProvider({ children }: { children: ReactNode }) {
     key: FLASH_SALE_STORAGE_KEY,
     storage,
   });
-  return <FlashSaleContext value={actor}>{children}</FlashSaleContext>;
+  return <shared.Context value={actor}>{children}</shared.Context>;
 }
 
-export function useFlashSaleActor(): FlashSaleActor {
-  const actor = useContext(FlashSaleContext);
-  if (!actor) throw new Error('useFlashSaleActor outside FlashSaleProvider');
-  return actor;
-}
-
-export function useFlashSaleSelector<T>(selector: (snapshot: FlashSaleSnapshot) => T): T {
-  return useSelector(useFlashSaleActor(), selector);
-}
+export const useFlashSaleActor: () => FlashSaleActor = shared.useActor;
+export const useFlashSaleSelector: <T>(selector: (snapshot: FlashSaleSnapshot) => T) => T = shared.useActorSelector;

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorLogic, AnyActorRef, InputFrom, InspectionEvent, SnapshotFrom } from 'xstate';
 import { useFlowInspect } from './booking-actor';
 import { createFlowInspector } from './flow-hub';
@@ -71,4 +71,23 @@ export function usePersistedActorRef<TLogic extends AnyActorLogic>(
     return () => subscription.unsubscribe();
   }, [actor, key, storage]);
   return actor;
+}
+
+/**
+ * An actor shared by the pages under one layout route (the flash sale's, the cart's): the layout's
+ * provider puts it in `Context`; `useActor` and `useActorSelector` read it, and fail loudly outside.
+ */
+export function sharedActor<TActor extends AnyActorRef>(hook: string, provider: string) {
+  const Context = createContext<TActor | null>(null);
+  function useActor(): TActor {
+    const actor = useContext(Context);
+    if (!actor) throw new Error(`${hook} outside ${provider}`);
+    return actor;
+  }
+  function useActorSelector<T>(selector: (snapshot: SnapshotFrom<TActor>) => T): T {
+    // useSelector infers the snapshot of a concrete actor; TActor is generic here.
+    const actor: AnyActorRef = useActor();
+    return useSelector(actor, selector as (snapshot: unknown) => T);
+  }
+  return { Context, useActor, useActorSelector };
 }
