@@ -4,6 +4,7 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 /**
  * Layer boundaries of ARCHITECTURE.md: contract <- machines <- src, contract <- server.
@@ -18,6 +19,45 @@ const zones = [
     target: './server/services',
     from: ['./server/http', './server/routes'],
     message: 'services/ know nothing of HTTP: routes call them, never the other way.',
+  },
+];
+
+/**
+ * Walls inside src/ (docs/decisions/0011-folders-inside-src.md). A feature reaches another only
+ * through that feature's index.ts; the UI kit and the libraries below the flow know no feature.
+ * Routes are the composition root and may import any feature file (route code-splitting).
+ */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const featureZones = features.flatMap((feature) =>
+  features
+    .filter((other) => other !== feature)
+    .map((other) => ({
+      target: `./src/features/${feature}`,
+      from: `./src/features/${other}`,
+      except: ['./index.ts'],
+      message: `A feature imports another only through its index.ts (src/features/${other}/index.ts); shared UI belongs in src/components, shared helpers in src/lib.`,
+    })),
+);
+
+const srcZones = [
+  {
+    target: './src/components',
+    from: ['./src/features', './src/flow', './src/routes'],
+    message:
+      'src/components is the UI kit: it knows no feature, flow or route. Take what the app lends through a prop or components/kit-slots.tsx.',
+  },
+  {
+    target: ['./src/lib', './src/api', './src/platform', './src/trace'],
+    from: ['./src/features', './src/flow'],
+    message: 'src/lib, src/api, src/platform and src/trace lie below the flow and the features: they import neither.',
+  },
+  {
+    target: './src/flow',
+    from: './src/features',
+    message: 'src/flow runs the actors the screens read: it imports no feature (move the code down, or pass it in).',
   },
 ];
 
@@ -48,7 +88,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...zones, ...featureZones, ...srcZones] }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

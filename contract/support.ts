@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Support traces: what a customer's booking flow did, as the machines saw it (events in order,
  * the inputs the API gave them, the snapshots they reached). Personal data is replaced by
- * shape-keeping placeholders before anything enters a trace (src/support/personal-data.ts), so a
+ * shape-keeping placeholders before anything enters a trace (src/trace/personal-data.ts), so a
  * stored trace names nobody. Beyond the spec: support tooling (issue 10).
  */
 

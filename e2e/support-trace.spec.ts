@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { API_BASE, HEADER, TraceDocumentSchema, endpoints, type TraceDocument } from '../contract';
 import { SUPPORT_TOKEN } from '../server/db/seed-data/accounts';
-import { replayTrace } from '../src/support/replay';
+import { replayTrace } from '../src/trace/replay';
 import {
   JAKARTA,
   SURABAYA,

@@ -11,8 +11,8 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_BASIC_CREDENTIALS, SUPPORT_CODE_PATTERN, TraceDocumentSchema, type TraceDocument } from '../contract';
 import { createApiClient } from '../src/api/client';
-import { replayTrace } from '../src/support/replay';
-import { replayReport } from '../src/support/replay-report';
+import { replayTrace } from '../src/trace/replay';
+import { replayReport } from '../src/trace/replay-report';
 
 async function load(source: string): Promise<TraceDocument> {
   if (SUPPORT_CODE_PATTERN.test(source.trim().toUpperCase())) {

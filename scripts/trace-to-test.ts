@@ -13,8 +13,8 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { TraceDocumentSchema, type TraceDocument } from '../contract';
-import { recordedSnapshots } from '../src/support/replay';
-import type { Json } from '../src/support/trace-codec';
+import { recordedSnapshots } from '../src/trace/replay';
+import type { Json } from '../src/trace/trace-codec';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 

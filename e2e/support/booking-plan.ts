@@ -22,7 +22,7 @@ import {
 } from '../../machines/booking.machine';
 import { ERROR_TOAST_DELAY_MS } from '../../machines/constants';
 import type { LayoutMode, ToastEmitted } from '../../machines/types';
-import { recordedSnapshots } from '../../src/support/replay';
+import { recordedSnapshots } from '../../src/trace/replay';
 
 /*
  * The booking machine as the model of the booking page (TESTING.md, "Model-based tests from the

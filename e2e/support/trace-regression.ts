@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { TraceDocumentSchema } from '../../contract';
 import { SUPPORT_TOKEN } from '../../server/db/seed-data/accounts';
-import { recordedSnapshots } from '../../src/support/replay';
+import { recordedSnapshots } from '../../src/trace/replay';
 import { signInWithToken } from './accounts';
 
 /** The booking page a trace is restored at: after which step, and the texts it must show. */

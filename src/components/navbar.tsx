@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { ArrowLeft, House, Repeat } from 'lucide-react';
-import { AccountEntry } from '../features/account/login-entry';
-import { useDelayedNavigation } from '../flow/booking-actor';
 import { emitBack } from '../platform/events';
 import { postBack } from '../platform/native-bridge';
 import { buttonStyles } from './button-styles';
+import { useKitSlots } from './kit-slots';
 import { Logo } from './logo';
 
 /** Spec section 2: `appbar=1` in the query hides the navigation bar. */
@@ -30,12 +29,13 @@ export interface NavbarProps {
 
 /**
  * Top bar of inner screens: back (emits the back event at once, navigates one step back after
- * BACK_NAVIGATION_DELAY_MS), the screen title as the page heading, and the round home button.
+ * BACK_NAVIGATION_DELAY_MS), the screen title as the page heading, the account entry the app puts
+ * in its slot (kit-slots.tsx), and the round home button.
  */
 export function Navbar({ title, subtitle, isReturn = false, onBack }: NavbarProps) {
   const router = useRouter();
   const hidden = useAppbarHidden();
-  const delayed = useDelayedNavigation();
+  const { accountEntry, back } = useKitSlots();
 
   const goBack = () => {
     emitBack({ from: router.state.location.pathname });
@@ -46,8 +46,8 @@ export function Navbar({ title, subtitle, isReturn = false, onBack }: NavbarProp
       onBack();
       return;
     }
-    // The delay is the machine's; a page opened straight from a link falls back to its parent.
-    delayed({ type: 'back.press' });
+    // The app's step back (delayed by its machine; a page opened from a link goes to its parent).
+    back?.();
   };
 
   if (hidden) return <h1 className="sr-only">{title}</h1>;
@@ -66,9 +66,7 @@ export function Navbar({ title, subtitle, isReturn = false, onBack }: NavbarProp
             <h1 className="truncate text-base leading-6 font-bold">{title}</h1>
             {subtitle ? <p className="truncate text-xs leading-5 text-grey-600">{subtitle}</p> : null}
           </div>
-          <span className="hidden desktop:block">
-            <AccountEntry />
-          </span>
+          {accountEntry ? <span className="hidden desktop:block">{accountEntry}</span> : null}
           <Link to="/" className={buttonStyles.icon} aria-label="Beranda">
             <House className="size-5" aria-hidden="true" />
           </Link>

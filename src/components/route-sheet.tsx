@@ -9,11 +9,17 @@ import {
   type ReactNode,
 } from 'react';
 import { X } from 'lucide-react';
-import { useSelector } from '@xstate/react';
-import { isSheetMounted, isSheetVisible, sheetDragOffset, type SheetSide } from '../../machines/sheet.machine';
-import { useSheetActor } from '../flow/sheet-actor';
+import { useActorRef, useSelector } from '@xstate/react';
+import {
+  isSheetMounted,
+  isSheetVisible,
+  sheetDragOffset,
+  sheetMachine,
+  type SheetSide,
+} from '../../machines/sheet.machine';
 import { useLayoutMode } from '../platform/layout-mode';
 import { buttonStyles } from './button-styles';
+import { useKitInspect } from './kit-slots';
 import { cx } from '../lib/cx';
 
 const FOCUSABLE =
@@ -70,7 +76,11 @@ export function RouteSheet({
   onClosed,
 }: RouteSheetProps) {
   const layout = useLayoutMode();
-  const sheet = useSheetActor({ layout, side, closeBlock, historyBound });
+  const inspect = useKitInspect();
+  const sheet = useActorRef(sheetMachine, {
+    input: { layout, side, closeBlock, historyBound },
+    ...(inspect ? { inspect } : {}),
+  });
   const mounted = useSelector(sheet, isSheetMounted);
   const visible = useSelector(sheet, isSheetVisible);
   const dragOffset = useSelector(sheet, sheetDragOffset);

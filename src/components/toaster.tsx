@@ -1,6 +1,5 @@
 import { X } from 'lucide-react';
 import type { ToastItem } from '../../machines/toaster.machine';
-import { dismissToast, useToasts } from '../flow/toast-view';
 import { cx } from '../lib/cx';
 
 const POSITIONS: ReadonlyArray<ToastItem['position']> = ['top', 'bottom'];
@@ -10,8 +9,7 @@ const POSITIONS: ReadonlyArray<ToastItem['position']> = ['top', 'bottom'];
  * regions are always in the page, so screen readers announce a toast as it appears; how long a
  * toast stays is the toaster machine's business, never a timer here.
  */
-export function Toaster() {
-  const toasts = useToasts();
+export function Toaster({ toasts, onDismiss }: { toasts: readonly ToastItem[]; onDismiss: (id: number) => void }) {
   return (
     <>
       {POSITIONS.map((position) => (
@@ -36,7 +34,7 @@ export function Toaster() {
                 <button
                   type="button"
                   aria-label="Tutup pesan"
-                  onClick={() => dismissToast(toast.id)}
+                  onClick={() => onDismiss(toast.id)}
                   className="-m-2 inline-flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-white/10"
                 >
                   <X className="size-4" aria-hidden="true" />

@@ -10,7 +10,7 @@ import {
 import type { passengerFormMachine } from '../../machines/passenger-form.machine';
 import type { seatSelectionMachine } from '../../machines/seat-selection.machine';
 import type { Direction } from '../../machines/types';
-import { useBookingActor, useBookingSelector } from './booking-actor';
+import { useBookingActor, useBookingSelector } from './app-flow';
 
 export type SeatSelectionRef = ActorRefFrom<typeof seatSelectionMachine>;
 export type PassengerFormRef = ActorRefFrom<typeof passengerFormMachine>;

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorLogic, AnyActorRef, InputFrom, InspectionEvent, SnapshotFrom } from 'xstate';
-import { useFlowInspect } from './booking-actor';
+import { useFlowInspect } from './app-flow';
 import { createFlowInspector } from './flow-hub';
 import { applyNavigationIntent, type NavigationTarget } from './navigation';
 import { restoredSnapshot, snapshotWriter, type SnapshotStorage } from './persisted-actor';

@@ -1,11 +1,14 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, createRootRouteWithContext, redirect, useRouter } from '@tanstack/react-router';
 import { z } from 'zod';
 import { CircleExclamationPoint, MapPinOff } from 'lucide-react';
 import { buttonStyles } from '../components/button-styles';
+import { KitSlotsProvider, type KitSlots } from '../components/kit-slots';
 import { Toaster } from '../components/toaster';
+import { AccountEntry } from '../features/account/login-entry';
 import { DemoRibbon } from '../features/content/demo-ribbon';
-import { BookingActorProvider } from '../flow/booking-actor';
+import { AppFlowProvider, useDelayedNavigation, useFlowInspect } from '../flow/app-flow';
+import { dismissToast, useToasts } from '../flow/toast-view';
 import { readAttribution } from '../platform/attribution';
 import {
   honoursAuthQuery,
@@ -87,6 +90,27 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: RootError,
 });
 
+/** What the UI kit shows of the app without importing it: the account entry, back, the inspector. */
+function AppKitSlots({ children }: { children: ReactNode }) {
+  const delayed = useDelayedNavigation();
+  const slots = useMemo<KitSlots>(
+    () => ({
+      accountEntry: <AccountEntry />,
+      // The delay is the machine's; a page opened straight from a link falls back to its parent.
+      back: () => delayed({ type: 'back.press' }),
+      useInspect: useFlowInspect,
+    }),
+    [delayed],
+  );
+  return <KitSlotsProvider value={slots}>{children}</KitSlotsProvider>;
+}
+
+/** The toasts the flow's toaster actor publishes; only this re-renders when they change. */
+function AppToaster() {
+  const toasts = useToasts();
+  return <Toaster toasts={toasts} onDismiss={dismissToast} />;
+}
+
 function RootLayout() {
   const { queryClient } = Route.useRouteContext();
   // One customer's profile, orders and points are never shown to the next one or to a guest.
@@ -101,20 +125,22 @@ function RootLayout() {
       >
         Langsung ke konten
       </a>
-      <BookingActorProvider>
-        <Outlet />
-        {debugTrace ? (
-          <Suspense fallback={null}>
-            <TraceDebugPanel />
-          </Suspense>
-        ) : null}
-        {adsCode ? (
-          <Suspense fallback={null}>
-            <AdsPopup adsCode={adsCode} />
-          </Suspense>
-        ) : null}
-      </BookingActorProvider>
-      <Toaster />
+      <AppFlowProvider>
+        <AppKitSlots>
+          <Outlet />
+          {debugTrace ? (
+            <Suspense fallback={null}>
+              <TraceDebugPanel />
+            </Suspense>
+          ) : null}
+          {adsCode ? (
+            <Suspense fallback={null}>
+              <AdsPopup adsCode={adsCode} />
+            </Suspense>
+          ) : null}
+        </AppKitSlots>
+      </AppFlowProvider>
+      <AppToaster />
       <DemoRibbon />
     </div>
   );

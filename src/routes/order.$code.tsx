@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { orderDetailQueryOptions } from '../api/order-queries';
 import { OrderScreen } from '../features/order/order-screen';
-import { preloadBookingActor } from '../flow/booking-actor';
+import { preloadAppFlow } from '../flow/app-flow';
 import { orderKeyOf } from '../platform/order-keys';
 
 export const Route = createFileRoute('/order/$code')({
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/order/$code')({
   loader: async ({ context, params }) => {
     // Only a browser holding the order's key may read it before the look-up.
     if (orderKeyOf(params.code)) void context.queryClient.prefetchQuery(orderDetailQueryOptions(params.code));
-    await preloadBookingActor().catch(() => undefined);
+    await preloadAppFlow().catch(() => undefined);
   },
   component: DetailOrderGuestRoute,
 });

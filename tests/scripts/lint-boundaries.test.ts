@@ -43,3 +43,76 @@ describe('lint enforces the layer boundaries', () => {
     expect(ids).not.toContain('import-x/no-restricted-paths');
   });
 });
+
+describe('lint enforces the walls inside src/', () => {
+  const WALL = 'import-x/no-restricted-paths';
+
+  it("refuses a feature reaching into another feature's files", async () => {
+    const ids = await ruleIds(
+      "import { discountText } from '../booking/voucher-list';\nexport const d = discountText;\n",
+      'src/features/account/probe.ts',
+    );
+    expect(ids).toContain(WALL);
+  });
+
+  it("lets a feature import another through that feature's index.ts", async () => {
+    for (const from of ["'../booking'", "'../booking/index'"]) {
+      const ids = await ruleIds(
+        `import { discountText } from ${from};\nexport const d = discountText;\n`,
+        'src/features/account/probe.ts',
+      );
+      expect(ids).not.toContain(WALL);
+    }
+  });
+
+  it("lets a feature import its own files, and routes import any feature's files", async () => {
+    const own = await ruleIds(
+      "import { discountText } from './voucher-list';\nexport const d = discountText;\n",
+      'src/features/booking/probe.ts',
+    );
+    const route = await ruleIds(
+      "import { VoucherListPage } from '../../features/booking/standalone-pages';\nexport const p = VoucherListPage;\n",
+      'src/routes/app/probe.tsx',
+    );
+    expect(own).not.toContain(WALL);
+    expect(route).not.toContain(WALL);
+  });
+
+  it('refuses the UI kit importing a feature, the flow or a route', async () => {
+    for (const from of ["'../features/account'", "'../flow/app-flow'", "'../routes/__root'"]) {
+      const ids = await ruleIds(
+        `import * as probe from ${from};\nexport const p = probe;\n`,
+        'src/components/probe.ts',
+      );
+      expect(ids, from).toContain(WALL);
+    }
+  });
+
+  it.each(['lib', 'api', 'platform', 'trace'])('refuses src/%s importing a feature or the flow', async (folder) => {
+    for (const from of ["'../features/account'", "'../flow/navigation'"]) {
+      const ids = await ruleIds(`import * as probe from ${from};\nexport const p = probe;\n`, `src/${folder}/probe.ts`);
+      expect(ids, from).toContain(WALL);
+    }
+  });
+
+  it('refuses the flow importing a feature', async () => {
+    const ids = await ruleIds(
+      "import { AccountEntry } from '../features/account';\nexport const a = AccountEntry;\n",
+      'src/flow/probe.ts',
+    );
+    expect(ids).toContain(WALL);
+  });
+
+  it('lets the flow, the kit and the features import what lies below them', async () => {
+    const flow = await ruleIds(
+      "import { api } from '../api/api';\nimport { cx } from '../lib/cx';\nexport const f = [api, cx];\n",
+      'src/flow/probe.ts',
+    );
+    const feature = await ruleIds(
+      "import { Navbar } from '../../components/navbar';\nimport { useAppFlow } from '../../flow/app-flow';\nexport const f = [Navbar, useAppFlow];\n",
+      'src/features/booking/probe.ts',
+    );
+    expect(flow).not.toContain(WALL);
+    expect(feature).not.toContain(WALL);
+  });
+});

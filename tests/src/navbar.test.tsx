@@ -9,24 +9,33 @@ import {
   createRouter,
 } from '@tanstack/react-router';
 import { BACK_NAVIGATION_DELAY_MS } from '../../machines/constants';
+import { KitSlotsProvider } from '../../src/components/kit-slots';
 import { Navbar } from '../../src/components/navbar';
 import { BACK_EVENT } from '../../src/platform/events';
-import { BookingActorProvider, preloadBookingActor } from '../../src/flow/booking-actor';
+import { AppFlowProvider, preloadAppFlow, useDelayedNavigation } from '../../src/flow/app-flow';
 
 /** The flow's code loads on demand; the press reaches its machine a microtask later. */
 async function settle() {
   await act(async () => {
-    await preloadBookingActor();
+    await preloadAppFlow();
   });
+}
+
+/** The navbar's back slot as the root route fills it: the flow's delayed step back. */
+function FlowBack({ children }: { children: React.ReactNode }) {
+  const delayed = useDelayedNavigation();
+  return <KitSlotsProvider value={{ back: () => delayed({ type: 'back.press' }) }}>{children}</KitSlotsProvider>;
 }
 
 function renderAt(entries: string[], navbar: React.ReactNode) {
   // The app's flow provider: the back delay belongs to its delayed-navigation machine.
   const root = createRootRoute({
     component: () => (
-      <BookingActorProvider>
-        <Outlet />
-      </BookingActorProvider>
+      <AppFlowProvider>
+        <FlowBack>
+          <Outlet />
+        </FlowBack>
+      </AppFlowProvider>
     ),
   });
   const home = createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Beranda</p> });

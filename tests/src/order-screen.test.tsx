@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-router';
 import { GUEST_LOOKUP_REFUSED } from '../../contract/order';
 import { ApiError } from '../../src/api/client';
-import { formatInstant, orderLegs, orderPriceText } from '../../src/features/order/order-format';
+import { formatInstant, orderLegs, orderPriceText } from '../../src/lib/order-format';
 import { OrderScreen } from '../../src/features/order/order-screen';
 import { orderKeyOf, rememberOrderKey } from '../../src/platform/order-keys';
 import { cancelledOrder, order, orderLeg, ORDER_CODE, ORDER_KEY } from '../machines/order-fixtures';

@@ -13,7 +13,7 @@ import {
   UserRound,
 } from 'lucide-react';
 import { api } from '../../api/api';
-import { useAppFlow } from '../../flow/booking-actor';
+import { useAppFlow } from '../../flow/app-flow';
 import { ROUTE_PATHS } from '../../flow/navigation';
 import { cx } from '../../lib/cx';
 import { storeProfileCopy } from '../../platform/session';

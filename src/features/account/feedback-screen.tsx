@@ -19,11 +19,12 @@ import {
 } from '../../api/account-queries';
 import { isApiError } from '../../api/client';
 import { buttonStyles } from '../../components/button-styles';
-import { useAppFlow } from '../../flow/booking-actor';
+import { useAppFlow } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
-import { TextField } from '../booking/form-field';
-import { formatInstant } from '../order/order-format';
-import { AccountPage, EmptyState, ListSkeleton, LoadFailed, PagedList } from './account-page';
+import { TextField } from '../../components/form-field';
+import { formatInstant } from '../../lib/order-format';
+import { AccountPage } from '../../components/account-page';
+import { EmptyState, ListSkeleton, LoadFailed, PagedList } from '../../components/list-states';
 
 export const FEEDBACK_TEXT = {
   title: 'Masukan',

@@ -3,7 +3,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { CircleUserRound } from 'lucide-react';
 import { ROUTE_PATHS } from '../../flow/navigation';
 import { cx } from '../../lib/cx';
-import { useSignedIn } from './use-signed-in';
+import { useSignedIn } from '../../platform/use-signed-in';
 
 /*
  * The menu (react-aria-components) loads only for a signed-in customer: a guest's home page stays

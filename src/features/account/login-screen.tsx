@@ -15,7 +15,7 @@ import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
 import { useLoginActor, type LoginActor } from '../../flow/login-flow';
 import { cx } from '../../lib/cx';
-import { TextField } from '../booking/form-field';
+import { TextField } from '../../components/form-field';
 
 export const LOGIN_TEXT = {
   title: 'Masuk',

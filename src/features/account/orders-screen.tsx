@@ -8,8 +8,9 @@ import { accountOrdersQueryOptions, type OrderTab } from '../../api/account-quer
 import { buttonStyles } from '../../components/button-styles';
 import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah, formatTime } from '../../lib/format';
-import { formatInstant } from '../order/order-format';
-import { AccountPage, EmptyState, ListSkeleton, LoadFailed, LoadMore } from './account-page';
+import { formatInstant } from '../../lib/order-format';
+import { AccountPage } from '../../components/account-page';
+import { EmptyState, ListSkeleton, LoadFailed, LoadMore } from '../../components/list-states';
 
 const TABS: { id: OrderTab; label: string; empty: string }[] = [
   { id: 'active', label: 'Aktif', empty: 'Belum ada pesanan aktif' },

@@ -4,9 +4,10 @@ import type { PointEntry } from '../../../contract/account';
 import { accountPointHistoryQueryOptions, accountPointsQueryOptions } from '../../api/account-queries';
 import { cx } from '../../lib/cx';
 import { formatPointsEarned, formatPointsSpent, groupThousands } from '../../lib/format';
-import { formatInstant } from '../order/order-format';
-import { Skeleton } from '../booking/form-field';
-import { AccountPage, EmptyState, PagedList } from './account-page';
+import { formatInstant } from '../../lib/order-format';
+import { Skeleton } from '../../components/form-field';
+import { AccountPage } from '../../components/account-page';
+import { EmptyState, PagedList } from '../../components/list-states';
 
 /** /app/list-customer-point: the balance, then every change of it, newest first. */
 export function PointsScreen() {

@@ -14,11 +14,12 @@ import { toast } from '../../../machines/toast';
 import { accountProfileQueryOptions, updateProfile } from '../../api/account-queries';
 import { isApiError } from '../../api/client';
 import { buttonStyles } from '../../components/button-styles';
-import { useAppFlow } from '../../flow/booking-actor';
+import { useAppFlow } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { storeProfileCopy } from '../../platform/session';
-import { Skeleton, TextField } from '../booking/form-field';
-import { AccountPage, LoadFailed } from './account-page';
+import { Skeleton, TextField } from '../../components/form-field';
+import { AccountPage } from '../../components/account-page';
+import { LoadFailed } from '../../components/list-states';
 
 interface FormValues {
   nama: string;

@@ -4,7 +4,8 @@ import { Gift } from 'lucide-react';
 import { referralQueryOptions } from '../../api/account-queries';
 import { buttonStyles } from '../../components/button-styles';
 import { cx } from '../../lib/cx';
-import { AccountPage, ListSkeleton, LoadFailed } from './account-page';
+import { AccountPage } from '../../components/account-page';
+import { ListSkeleton, LoadFailed } from '../../components/list-states';
 
 export const REFERRAL_TEXT = {
   title: 'Ajak Teman',

@@ -8,10 +8,10 @@ import { listVoucherQueryOptions } from '../../api/voucher-queries';
 import { buttonStyles } from '../../components/button-styles';
 import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah } from '../../lib/format';
-import { VoucherDetailPage } from '../booking/standalone-pages';
-import { discountText } from '../booking/voucher-list';
-import { AccountPage, EmptyState, ListSkeleton, LoadFailed } from './account-page';
-import { useSignedIn } from './use-signed-in';
+import { VoucherDetailPage, discountText } from '../booking';
+import { AccountPage } from '../../components/account-page';
+import { EmptyState, ListSkeleton, LoadFailed } from '../../components/list-states';
+import { useSignedIn } from '../../platform/use-signed-in';
 
 /** /app/customer/list-voucher: the vouchers the customer can use now, by their contact. */
 export function CustomerVouchersScreen() {

@@ -3,9 +3,9 @@ import { HandHeart, MessageCircleHeart } from 'lucide-react';
 import { donationCommentsQueryOptions, donationSummaryQueryOptions } from '../../api/donation-queries';
 import { Navbar } from '../../components/navbar';
 import { formatRupiah, groupThousands } from '../../lib/format';
-import { EmptyState, LoadFailed, PagedList } from '../account/account-page';
-import { formatInstant } from '../order/order-format';
-import { Card, Skeleton } from './form-field';
+import { EmptyState, LoadFailed, PagedList } from '../../components/list-states';
+import { formatInstant } from '../../lib/order-format';
+import { Card, Skeleton } from '../../components/form-field';
 import { BerkahInfo } from './info-content';
 
 export const BERKAH_TEXT = {

@@ -2,10 +2,10 @@ import { useEffect, type FocusEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { selectErrors, selectValues, type BookerField } from '../../../machines/booker-form.machine';
 import { childId } from '../../../machines/booking.machine';
-import { useBookingActor } from '../../flow/booking-actor';
+import { useBookingActor } from '../../flow/app-flow';
 import { useAttachChild, type BookerFormRef } from '../../flow/booking-children';
 import { sameJson, useBookingContext, useRunningBookerForm } from './booking-state';
-import { TextField } from './form-field';
+import { TextField } from '../../components/form-field';
 
 const FIELDS: ReadonlyArray<{
   field: BookerField;

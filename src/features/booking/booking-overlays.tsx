@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { openDialog, reserving, type OpenDialog } from '../../../machines/booking.machine';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
+import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { formatRupiah } from '../../lib/format';
 
 /** Spec section 2 "Dialogs": what each one says under its title. */

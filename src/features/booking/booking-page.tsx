@@ -11,7 +11,7 @@ import {
 } from '../../../machines/booking.machine';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
-import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
+import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { holdBrowserBack } from '../../flow/navigation';
 import { cx } from '../../lib/cx';
 import { formatDateShort } from '../../lib/format';
@@ -20,7 +20,7 @@ import { BookingOverlays } from './booking-overlays';
 import { routeLine, saveInlineForms, useBookingContext, useTrip } from './booking-state';
 import { DesktopPassengers } from './desktop-passengers';
 import { DonationOption } from './donation-option';
-import { Card } from './form-field';
+import { Card } from '../../components/form-field';
 import { HoldTimer } from './hold-timer';
 import { PassengerSummary } from './passenger-summary';
 import { PointsOption } from './points-option';
@@ -28,7 +28,7 @@ import { PriceList, TotalAmount } from './price-list';
 import { RefundableOption } from './refundable-option';
 import { SeatSheet } from './seat-sheet';
 import { TermsField } from './terms-field';
-import { SendTraceAction } from '../support/trace-export';
+import { SendTraceAction } from '../support';
 import { DepartureInfo, RouteCards, TripSummary } from './trip-info';
 import { VoucherBar } from './voucher-bar';
 

@@ -4,14 +4,14 @@ import { voucherListOpen } from '../../../machines/booking.machine';
 import { operatorSnkQueryOptions } from '../../api/schedule-detail-queries';
 import { buttonStyles } from '../../components/button-styles';
 import { RouteSheet, useSheetControls } from '../../components/route-sheet';
-import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
+import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { useAttachChild } from '../../flow/booking-children';
 import { cx } from '../../lib/cx';
 import { BookerFields, useBookerPrefill } from './booker-form';
 import { useBookingContext, useRunningBookerForm } from './booking-state';
 import { BerkahInfo } from './info-content';
 import { PassengerSummary } from './passenger-summary';
-import { Skeleton } from './form-field';
+import { Skeleton } from '../../components/form-field';
 import { VoucherList } from './voucher-list';
 
 /** Closes the sheet it sits in once `done` turns true after having been false. */

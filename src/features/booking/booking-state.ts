@@ -8,7 +8,7 @@ import {
   type BookingContext,
 } from '../../../machines/booking.machine';
 import type { Direction, Trip, TripLeg } from '../../../machines/types';
-import { useBookingSelector, type BookingActor } from '../../flow/booking-actor';
+import { useBookingSelector, type BookingActor } from '../../flow/app-flow';
 
 /**
  * Narrow reads of the booking actor shared by the booking screens. Derived values (lists,

@@ -3,7 +3,7 @@ import { Armchair } from 'lucide-react';
 import { legsOf } from '../../../machines/booking.machine';
 import type { Direction, Trip } from '../../../machines/types';
 import { buttonStyles } from '../../components/button-styles';
-import { useBookingActor } from '../../flow/booking-actor';
+import { useBookingActor } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { isLeaving } from './booker-form';
 import { useAttachChild } from '../../flow/booking-children';
@@ -11,7 +11,7 @@ import { directionsOf, useBookingContext, useRunningPassengerForm } from './book
 import { PassengerFields } from './passenger-fields';
 import { CHANGE_SEATS } from './passenger-summary';
 import { LegHeader } from './trip-info';
-import { Skeleton } from './form-field';
+import { Skeleton } from '../../components/form-field';
 
 /**
  * One leg's names inline. Desktop has no "Simpan" for them: leaving the form saves it (the form

@@ -2,10 +2,10 @@ import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { HeartHandshake } from 'lucide-react';
 import { DONATION_MESSAGE_MAX, DONATION_PRESETS } from '../../../machines/constants';
-import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
+import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { formatRupiah } from '../../lib/format';
-import { SwitchField } from './form-field';
+import { SwitchField } from '../../components/form-field';
 
 export const DONATION_TITLE = 'Donasi Berkah';
 /** Spec section 9, verbatim (with its "Rp." spelling). */

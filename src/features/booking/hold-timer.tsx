@@ -1,6 +1,6 @@
 import { Timer } from 'lucide-react';
 import { bookingMessages, holdCountdown, holdRemainingText } from '../../../machines/booking.machine';
-import { useBookingSelector } from '../../flow/booking-actor';
+import { useBookingSelector } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 
 /**

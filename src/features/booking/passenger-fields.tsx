@@ -13,7 +13,7 @@ import { buttonStyles } from '../../components/button-styles';
 import type { PassengerFormRef } from '../../flow/booking-children';
 import { cx } from '../../lib/cx';
 import { sameJson } from './booking-state';
-import { CheckboxField, SwitchField, TextField } from './form-field';
+import { CheckboxField, SwitchField, TextField } from '../../components/form-field';
 
 export const SAME_AS_BOOKER = 'Sama dengan pemesan';
 export const ADD_PASSENGER = 'Tambah Penumpang';

@@ -3,7 +3,7 @@ import { Armchair, TriangleAlert, UserPlus } from 'lucide-react';
 import { bookingMessages, hasMissingPassengerNames } from '../../../machines/booking.machine';
 import type { Direction } from '../../../machines/types';
 import { buttonStyles } from '../../components/button-styles';
-import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
+import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { directionsOf, legViews, useBookingContext, useTrip, type LegView } from './booking-state';
 import { ADD_PASSENGER } from './passenger-fields';

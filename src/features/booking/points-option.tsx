@@ -1,11 +1,11 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Coins } from 'lucide-react';
 import { canUsePoints, detailPoint, pointsNote } from '../../../machines/booking.machine';
-import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
+import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { ROUTE_PATHS } from '../../flow/navigation';
 import { groupThousands } from '../../lib/format';
 import { sameJson } from './booking-state';
-import { SwitchField } from './form-field';
+import { SwitchField } from '../../components/form-field';
 
 export const POINTS_TITLE = 'Gunakan Point';
 

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { priceRows, priceSkeletonRows, type PriceRow } from '../../../machines/booking.machine';
-import { useBookingSelector } from '../../flow/booking-actor';
+import { useBookingSelector } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { FREE_LABEL, formatPriceLine, formatRupiah } from '../../lib/format';
 import { sameJson } from './booking-state';
-import { Skeleton } from './form-field';
+import { Skeleton } from '../../components/form-field';
 
 export const PRICE_LIST_TITLE = 'Detail Harga Tiket';
 

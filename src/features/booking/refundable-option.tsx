@@ -8,7 +8,7 @@ import {
   refundableNote,
   type RefundableChoice,
 } from '../../../machines/booking.machine';
-import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
+import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { useLayoutMode } from '../../platform/layout-mode';
 import { cx } from '../../lib/cx';
 import { formatRupiah } from '../../lib/format';

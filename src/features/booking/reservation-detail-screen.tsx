@@ -3,7 +3,7 @@ import { Armchair, TicketX } from 'lucide-react';
 import type { Direction } from '../../../machines/types';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
-import { EmptyState } from '../account/account-page';
+import { EmptyState } from '../../components/list-states';
 import { directionsOf, legViews, useBookingContext, useTrip } from './booking-state';
 import { LegHeader } from './trip-info';
 

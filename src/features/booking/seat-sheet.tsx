@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { childId, seatSheetCloseBlock } from '../../../machines/booking.machine';
 import type { Direction } from '../../../machines/types';
 import { RouteSheet, useSheetControls } from '../../components/route-sheet';
-import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
-import { SeatPicker } from '../seats/seat-picker';
+import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
+import { SeatPicker } from '../seats';
 import { useRunningSeatSelection } from './booking-state';
 
 type CloseRef = { current: (() => void) | null };

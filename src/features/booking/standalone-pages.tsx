@@ -8,7 +8,7 @@ import { Navbar } from '../../components/navbar';
 import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah } from '../../lib/format';
 import { OperatorTermsList, useTripOperatorCodes } from './booking-sheets';
-import { Skeleton } from './form-field';
+import { Skeleton } from '../../components/form-field';
 import { VoucherList, discountValueText } from './voucher-list';
 
 /** /app/list-voucher-standalone: the vouchers as a page (a native host opens it on its own). */

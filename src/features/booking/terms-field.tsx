@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { bookingMessages } from '../../../machines/booking.machine';
-import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
-import { CheckboxField } from './form-field';
+import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
+import { CheckboxField } from '../../components/form-field';
 
 /** The operator's terms checkbox with "Baca detail" (the terms sheet). */
 export function TermsField() {

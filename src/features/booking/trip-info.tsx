@@ -7,11 +7,11 @@ import type { Direction, Trip, TripLeg } from '../../../machines/types';
 import { detailJadwalQueryOptions, type DetailStop } from '../../api/schedule-detail-queries';
 import { OperatorLogo } from '../../components/operator-logo';
 import { cx } from '../../lib/cx';
-import { useDelayedNavigation } from '../../flow/booking-actor';
+import { useDelayedNavigation } from '../../flow/app-flow';
 import { formatDateShort, formatTime } from '../../lib/format';
 import { mapsSearchUrl } from '../../lib/maps';
 import { directionLabel, directionsOf } from './booking-state';
-import { Skeleton } from './form-field';
+import { Skeleton } from '../../components/form-field';
 import { externalClick } from '../../platform/native-bridge';
 import { isPlainClick } from '../../lib/plain-click';
 

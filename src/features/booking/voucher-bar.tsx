@@ -1,7 +1,7 @@
 import { ChevronRight, Pencil, TicketPercent, X } from 'lucide-react';
 import { voucherListOpen } from '../../../machines/booking.machine';
 import { buttonStyles } from '../../components/button-styles';
-import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
+import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { useBookingContext } from './booking-state';
 

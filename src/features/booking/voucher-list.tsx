@@ -7,12 +7,12 @@ import { isApiError } from '../../api/client';
 import type { VoucherCard, VoucherValidation } from '../../api/mappers';
 import { listVoucherQueryOptions, validateVoucher, type VoucherValidationInput } from '../../api/voucher-queries';
 import { buttonStyles } from '../../components/button-styles';
-import { useBookingActor, useBookingSelector } from '../../flow/booking-actor';
+import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useBookingContext } from './booking-state';
-import { Skeleton } from './form-field';
+import { Skeleton } from '../../components/form-field';
 
 type Discount = Pick<VoucherCard, 'discountType' | 'discountValue' | 'maxDiscount'>;
 

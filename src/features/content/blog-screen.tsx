@@ -4,8 +4,8 @@ import { blogQueryOptions } from '../../api/content-queries';
 import { isApiError } from '../../api/client';
 import { Navbar } from '../../components/navbar';
 import { formatDateLong } from '../../lib/format';
-import { EmptyState, LoadFailed } from '../account/account-page';
-import { Skeleton } from '../booking/form-field';
+import { EmptyState, LoadFailed } from '../../components/list-states';
+import { Skeleton } from '../../components/form-field';
 
 export const BLOG_TEXT = { title: 'Artikel', notFound: 'Artikel tidak ditemukan', loading: 'Memuat artikel' } as const;
 

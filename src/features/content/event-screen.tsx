@@ -4,7 +4,7 @@ import { eventVouchersQueryOptions } from '../../api/content-queries';
 import { isApiError } from '../../api/client';
 import { Navbar } from '../../components/navbar';
 import { formatDateLong } from '../../lib/format';
-import { EmptyState, ListSkeleton, LoadFailed } from '../account/account-page';
+import { EmptyState, ListSkeleton, LoadFailed } from '../../components/list-states';
 
 export const EVENT_TEXT = {
   title: 'Event',

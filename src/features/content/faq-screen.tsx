@@ -5,7 +5,7 @@ import { configQueryOptions, faqQueryOptions, recommendedFaqQueryOptions } from 
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
 import { externalClick } from '../../platform/native-bridge';
-import { ListSkeleton, LoadFailed } from '../account/account-page';
+import { ListSkeleton, LoadFailed } from '../../components/list-states';
 
 export const FAQ_TEXT = {
   title: 'Pusat Bantuan',

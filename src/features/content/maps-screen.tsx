@@ -2,7 +2,7 @@ import { MapPin, Navigation } from 'lucide-react';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
 import { externalClick } from '../../platform/native-bridge';
-import { EmptyState } from '../account/account-page';
+import { EmptyState } from '../../components/list-states';
 
 export const MAPS_TEXT = {
   title: 'Peta Lokasi',

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { operatorsQueryOptions } from '../../api/content-queries';
 import { Navbar } from '../../components/navbar';
 import { OperatorLogo } from '../../components/operator-logo';
-import { ListSkeleton, LoadFailed } from '../account/account-page';
+import { ListSkeleton, LoadFailed } from '../../components/list-states';
 
 export const OPERATORS_TEXT = {
   title: 'Operator Mitra',

@@ -13,8 +13,8 @@ import { Navbar } from '../../components/navbar';
 import { OperatorLogo } from '../../components/operator-logo';
 import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah } from '../../lib/format';
-import { ListSkeleton, LoadFailed } from '../account/account-page';
-import { Card, Skeleton, TextField } from '../booking/form-field';
+import { ListSkeleton, LoadFailed } from '../../components/list-states';
+import { Card, Skeleton, TextField } from '../../components/form-field';
 import { useFlashSaleActor, useFlashSaleSelector } from '../../flow/flash-sale-actor';
 
 export const CARD_TEXT = {

@@ -3,8 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { Zap } from 'lucide-react';
 import { flashSaleHistoryQueryOptions } from '../../api/flash-sale-queries';
 import { formatRupiah } from '../../lib/format';
-import { AccountPage, EmptyState, PagedList } from '../account/account-page';
-import { formatInstant } from '../order/order-format';
+import { AccountPage } from '../../components/account-page';
+import { EmptyState, PagedList } from '../../components/list-states';
+import { formatInstant } from '../../lib/order-format';
 import { TRANSACTION_TEXT } from './transaction-screen';
 
 /** /app/flash-sale/riwayat: a signed-in customer's flash-sale purchases (flashsale/list-transaksi). */

@@ -16,8 +16,8 @@ import { Navbar } from '../../components/navbar';
 import { OperatorLogo } from '../../components/operator-logo';
 import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah } from '../../lib/format';
-import { EmptyState, ListSkeleton, LoadFailed } from '../account/account-page';
-import { Skeleton } from '../booking/form-field';
+import { EmptyState, ListSkeleton, LoadFailed } from '../../components/list-states';
+import { Skeleton } from '../../components/form-field';
 import { useFlashSaleActor, useFlashSaleSelector } from '../../flow/flash-sale-actor';
 
 export const FLASH_SALE_TEXT = {

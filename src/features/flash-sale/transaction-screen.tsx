@@ -9,8 +9,8 @@ import { Navbar } from '../../components/navbar';
 import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah } from '../../lib/format';
 import { orderKeyOf } from '../../platform/order-keys';
-import { ListSkeleton, LoadFailed } from '../account/account-page';
-import { formatInstant } from '../order/order-format';
+import { ListSkeleton, LoadFailed } from '../../components/list-states';
+import { formatInstant } from '../../lib/order-format';
 
 export const TRANSACTION_TEXT = {
   title: 'Transaksi Flash Sale',

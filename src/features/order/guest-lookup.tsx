@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Search, TicketCheck } from 'lucide-react';
 import { isVerifying } from '../../../machines/order.machine';
 import { buttonStyles } from '../../components/button-styles';
-import { TextField } from '../booking/form-field';
+import { TextField } from '../../components/form-field';
 import type { OrderActor } from '../../flow/order-flow';
 
 export const CONTACT_LABEL = 'Email atau Nomor Handphone';

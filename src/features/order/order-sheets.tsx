@@ -5,7 +5,7 @@ import { formatDateShort, formatTime } from '../../lib/format';
 import { mapsSearchUrl } from '../../lib/maps';
 import { useShownOrder } from './shown-order';
 import { externalClick } from '../../platform/native-bridge';
-import { orderLegs } from './order-format';
+import { orderLegs } from '../../lib/order-format';
 
 export const LOCATION_TITLE = 'Lokasi Keberangkatan';
 export const QR_TITLE = 'Kode QR Tiket';

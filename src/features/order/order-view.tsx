@@ -9,11 +9,11 @@ import { OperatorLogo } from '../../components/operator-logo';
 import { QrCode } from '../../components/qr-code';
 import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah, formatTime } from '../../lib/format';
-import { Skeleton } from '../booking/form-field';
+import { Skeleton } from '../../components/form-field';
 import { CANCEL_LABEL } from './cancel-dialogs';
 import type { OrderActor } from '../../flow/order-flow';
-import { SendTraceAction } from '../support/trace-export';
-import { formatInstant, orderLegs, orderPriceText, seatText } from './order-format';
+import { SendTraceAction } from '../support';
+import { formatInstant, orderLegs, orderPriceText, seatText } from '../../lib/order-format';
 
 const STATUS_STYLE: Record<OrderStatus, string> = {
   pending: 'bg-warning-100 text-warning-800',

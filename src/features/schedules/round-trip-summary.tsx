@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, BusFront } from 'lucide-react';
-import { useBookingSelector } from '../../flow/booking-actor';
+import { useBookingSelector } from '../../flow/app-flow';
 import { buttonStyles } from '../../components/button-styles';
 import { formatDateShort, formatTime } from '../../lib/format';
 import { withoutFilters, type ScheduleSearch } from '../../lib/schedule-search';

@@ -7,7 +7,7 @@ import { toTripLegs, type ScheduleCard } from '../../api/mappers';
 import { searchJadwalInfiniteQueryOptions } from '../../api/queries';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
-import { useBookingActor } from '../../flow/booking-actor';
+import { useBookingActor } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { addDays, formatDateLong, formatDateShort, todayInJakarta } from '../../lib/format';
 import {

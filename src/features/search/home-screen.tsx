@@ -3,13 +3,13 @@ import { Link } from '@tanstack/react-router';
 import { BadgePercent, Armchair, ShieldCheck, Zap } from 'lucide-react';
 import { Logo } from '../../components/logo';
 import { WhenNear } from '../../components/when-near';
-import { AccountEntry } from '../account/login-entry';
+import { AccountEntry } from '../account';
 import { SearchForm } from './search-form';
 
 // Below the fold on a phone: its own chunk, loaded when the traveller scrolls to it, so a visit that
 // only searches never pays for it.
-const HomeExtras = lazy(() => import('../content/home-extras'));
-const HomeContact = lazy(() => import('../content/home-extras').then((module) => ({ default: module.HomeContact })));
+const HomeExtras = lazy(() => import('../content').then((module) => ({ default: module.HomeExtras })));
+const HomeContact = lazy(() => import('../content').then((module) => ({ default: module.HomeContact })));
 
 const PROMISES = [
   { icon: Armchair, title: 'Pilih kursi sendiri', body: 'Lihat denah armada dan pilih posisi duduk favoritmu.' },

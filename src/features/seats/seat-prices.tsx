@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { FIRST_CONNECTING_ROUTE } from '../../../machines/constants';
 import type { ChosenSeat, Direction, SeatsByLeg } from '../../../machines/types';
-import { useBookingSelector } from '../../flow/booking-actor';
+import { useBookingSelector } from '../../flow/app-flow';
 import { useSeatSelectionChild } from '../../flow/booking-children';
 import { formatRupiah } from '../../lib/format';
 import { sameSeatsPerLeg, seatsPerLeg } from './seat-reads';

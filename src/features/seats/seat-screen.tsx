@@ -5,7 +5,7 @@ import { legsOf } from '../../../machines/booking.machine';
 import type { Direction, TripLeg } from '../../../machines/types';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
-import { useBookingSelector } from '../../flow/booking-actor';
+import { useBookingSelector } from '../../flow/app-flow';
 import { useAttachChild } from '../../flow/booking-children';
 import { formatDateShort } from '../../lib/format';
 import { SeatPicker } from './seat-picker';

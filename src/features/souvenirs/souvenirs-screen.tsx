@@ -11,8 +11,8 @@ import {
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
 import { cx } from '../../lib/cx';
-import { EmptyState, ListSkeleton, LoadFailed } from '../account/account-page';
-import { Skeleton } from '../booking/form-field';
+import { EmptyState, ListSkeleton, LoadFailed } from '../../components/list-states';
+import { Skeleton } from '../../components/form-field';
 import { FloatingCart } from './floating-cart';
 import { ProductCard, ProductStrip } from './product-card';
 import type { SouvenirSearch } from './souvenir-search';

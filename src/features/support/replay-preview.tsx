@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { TraceLane } from '../../../contract/support';
-import { BookingPageView } from '../booking/booking-page';
-import { FlowOverride } from '../../flow/booking-actor';
+import { BookingPageView } from '../booking';
+import { FlowOverride } from '../../flow/app-flow';
 import { createPreviewFlow, stopFlow, type BookingActor } from '../../flow/app-flow-core';
-import { runLane } from '../../support/replay';
+import { runLane } from '../../trace/replay';
 
 /**
  * The customer's booking page as it was after step `upTo` of the lane: the real screens, fed by

@@ -9,9 +9,9 @@ import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
 import { cx } from '../../lib/cx';
 import { isSignedIn } from '../../platform/session';
-import { replayTrace, type LaneReplay, type ReplayedStep } from '../../support/replay';
-import type { Json } from '../../support/trace-codec';
-import { SignInPrompt } from '../account/account-page';
+import { replayTrace, type LaneReplay, type ReplayedStep } from '../../trace/replay';
+import type { Json } from '../../trace/trace-codec';
+import { SignInPrompt } from '../../components/account-page';
 import { BookingPreview } from './replay-preview';
 
 /**

@@ -1,7 +1,7 @@
 import { Button, DialogTrigger } from 'react-aria-components';
 import { useRouterState } from '@tanstack/react-router';
 import { buttonStyles } from '../../components/button-styles';
-import { useAppFlow } from '../../flow/booking-actor';
+import { useAppFlow } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { downloadTrace } from '../../flow/trace-download';
 import { EXPORT_TEXT, TraceExportDialog } from './trace-export';

@@ -7,7 +7,7 @@ import { externalClick } from '../../platform/native-bridge';
 import { buttonStyles } from '../../components/button-styles';
 import { api } from '../../api/api';
 import { isApiError } from '../../api/client';
-import { useAppFlow } from '../../flow/booking-actor';
+import { useAppFlow } from '../../flow/app-flow';
 import { downloadTrace } from '../../flow/trace-download';
 import { cx } from '../../lib/cx';
 

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { orderDetailQueryOptions } from '../../api/order-queries';
 import { paymentMethodsQueryOptions } from '../../api/payment-queries';
 import { CheckoutScreen } from '../../features/payment/checkout-screen';
-import { preloadBookingActor } from '../../flow/booking-actor';
+import { preloadAppFlow } from '../../flow/app-flow';
 
 export const Route = createFileRoute('/app/confirmation-order/$code')({
   staticData: { routeName: 'confirmation-payment-order' },
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/app/confirmation-order/$code')({
   loader: async ({ context, params }) => {
     void context.queryClient.prefetchQuery(orderDetailQueryOptions(params.code));
     void context.queryClient.prefetchQuery(paymentMethodsQueryOptions(params.code));
-    await preloadBookingActor().catch(() => undefined);
+    await preloadAppFlow().catch(() => undefined);
   },
   component: ConfirmationPaymentOrderRoute,
 });

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SeatInfoScreen } from '../../features/seats/seat-info-screen';
-import { preloadBookingActor } from '../../flow/booking-actor';
+import { preloadAppFlow } from '../../flow/app-flow';
 import { isReturnParam } from '../../lib/schedule-search';
 
 export const Route = createFileRoute('/app/info-select-seat/{-$return}')({
   staticData: { routeName: 'info-select-seat' },
   // The seats shown live in the booking flow: its code is loaded before the page shows.
   loader: async () => {
-    await preloadBookingActor();
+    await preloadAppFlow();
   },
   component: InfoSelectSeatRoute,
 });

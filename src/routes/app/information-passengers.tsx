@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { z } from 'zod';
-import { preloadBookingActor } from '../../flow/booking-actor';
+import { preloadAppFlow } from '../../flow/app-flow';
 import { BookingPage } from '../../features/booking/booking-page';
 
 const ENTRY_SOURCES = [
@@ -25,7 +25,7 @@ export const Route = createFileRoute('/app/information-passengers')({
   validateSearch: searchSchema,
   // The booking flow's code (a small local chunk) is ready before the page draws.
   loader: async () => {
-    await preloadBookingActor().catch(() => undefined);
+    await preloadAppFlow().catch(() => undefined);
   },
   component: InformationPassengersRoute,
 });

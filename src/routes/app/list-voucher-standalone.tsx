@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { preloadBookingActor } from '../../flow/booking-actor';
+import { preloadAppFlow } from '../../flow/app-flow';
 import { VoucherListPage } from '../../features/booking/standalone-pages';
 
 export const Route = createFileRoute('/app/list-voucher-standalone')({
   staticData: { routeName: 'list-voucher-standalone' },
   loader: async () => {
-    await preloadBookingActor().catch(() => undefined);
+    await preloadAppFlow().catch(() => undefined);
   },
   component: VoucherListPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LoginScreen } from '../../features/account/login-screen';
-import { preloadBookingActor } from '../../flow/booking-actor';
+import { preloadAppFlow } from '../../flow/app-flow';
 import { safeRedirect } from '../../flow/navigation';
 
 export const Route = createFileRoute('/app/login')({
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/app/login')({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
     search.redirect === undefined ? {} : { redirect: safeRedirect(search.redirect) },
   // The flow's inspector applies the login's navigation: its code is ready before the screen.
-  loader: () => preloadBookingActor().catch(() => undefined),
+  loader: () => preloadAppFlow().catch(() => undefined),
   component: LoginRoute,
 });
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { FIRST_CONNECTING_ROUTE } from '../../../machines/constants';
-import { preloadBookingActor } from '../../flow/booking-actor';
+import { preloadAppFlow } from '../../flow/app-flow';
 import { PassengerFormScreen } from '../../features/booking/passenger-form-screen';
 import { isReturnParam } from '../../lib/schedule-search';
 
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/app/m-information-passengers-without-no-s
   staticData: { routeName: 'm-information-passengers-no-select-seat' },
   validateSearch: searchSchema,
   loader: async () => {
-    await preloadBookingActor().catch(() => undefined);
+    await preloadAppFlow().catch(() => undefined);
   },
   component: MInformationPassengersNoSelectSeatScreen,
 });

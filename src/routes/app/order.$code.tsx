@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { orderDetailQueryOptions } from '../../api/order-queries';
 import { OrderScreen } from '../../features/order/order-screen';
-import { preloadBookingActor } from '../../flow/booking-actor';
+import { preloadAppFlow } from '../../flow/app-flow';
 
 export const Route = createFileRoute('/app/order/$code')({
   staticData: { routeName: 'detail-order' },
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/app/order/$code')({
   // the toaster) is awaited so the screen never suspends on it.
   loader: async ({ context, params }) => {
     void context.queryClient.prefetchQuery(orderDetailQueryOptions(params.code));
-    await preloadBookingActor().catch(() => undefined);
+    await preloadAppFlow().catch(() => undefined);
   },
   component: DetailOrderRoute,
 });

@@ -2,14 +2,14 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { orderDetailQueryOptions } from '../../api/order-queries';
 import { paymentMethodsQueryOptions } from '../../api/payment-queries';
 import { CheckoutScreen } from '../../features/payment/checkout-screen';
-import { preloadBookingActor } from '../../flow/booking-actor';
+import { preloadAppFlow } from '../../flow/app-flow';
 
 export const Route = createFileRoute('/app/payment-order/$code')({
   staticData: { routeName: 'payment-order' },
   loader: async ({ context, params }) => {
     void context.queryClient.prefetchQuery(orderDetailQueryOptions(params.code));
     void context.queryClient.prefetchQuery(paymentMethodsQueryOptions(params.code));
-    await preloadBookingActor().catch(() => undefined);
+    await preloadAppFlow().catch(() => undefined);
   },
   component: PaymentOrderRoute,
 });

@@ -4,7 +4,7 @@ import { OrderCodeSchema } from '../../../contract/payment';
 import { orderDetailQueryOptions } from '../../api/order-queries';
 import { paymentInstructionQueryOptions } from '../../api/payment-queries';
 import { InstructionMissing, InstructionScreen } from '../../features/payment/instruction-screen';
-import { preloadBookingActor } from '../../flow/booking-actor';
+import { preloadAppFlow } from '../../flow/app-flow';
 
 /** ?reservasi_kode=CODE; anything unreadable falls back to none (the page then says so). */
 const paymentUrlSearchSchema = z.object({
@@ -20,7 +20,7 @@ export const Route = createFileRoute('/app/payment-url')({
       void context.queryClient.prefetchQuery(orderDetailQueryOptions(deps.code));
       void context.queryClient.prefetchQuery(paymentInstructionQueryOptions(deps.code));
     }
-    await preloadBookingActor().catch(() => undefined);
+    await preloadAppFlow().catch(() => undefined);
   },
   component: PaymentUrlRoute,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { searchJadwalInfiniteQueryOptions } from '../../api/queries';
-import { preloadBookingActor } from '../../flow/booking-actor';
+import { preloadAppFlow } from '../../flow/app-flow';
 import {
   isReturnParam,
   isSamePlace,
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/app/schedule/{-$return}')({
       );
     }
     // A failed load must not hide the list: the first "Pilih" loads it again.
-    await preloadBookingActor().catch(() => undefined);
+    await preloadAppFlow().catch(() => undefined);
   },
   component: ScheduleRoute,
 });

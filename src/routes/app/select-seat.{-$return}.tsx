@@ -2,7 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { z } from 'zod';
 import { FIRST_CONNECTING_ROUTE } from '../../../machines/constants';
 import { SeatScreen } from '../../features/seats/seat-screen';
-import { preloadBookingActor } from '../../flow/booking-actor';
+import { preloadAppFlow } from '../../flow/app-flow';
 import { isReturnParam } from '../../lib/schedule-search';
 
 /**
@@ -20,7 +20,7 @@ export const Route = createFileRoute('/app/select-seat/{-$return}')({
   validateSearch: searchSchema,
   // The seat child lives in the booking flow: its code is loaded before the page shows.
   loader: async () => {
-    await preloadBookingActor();
+    await preloadAppFlow();
   },
   component: SelectSeatRoute,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { preloadBookingActor } from '../../flow/booking-actor';
+import { preloadAppFlow } from '../../flow/app-flow';
 import { TermsPage } from '../../features/booking/standalone-pages';
 
 /** operator_kode: whose terms to show; without it, the operators of the trip being booked. */
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/app/terms-condition-standalone')({
   staticData: { routeName: 'terms-condition-standalone' },
   validateSearch: searchSchema,
   loader: async () => {
-    await preloadBookingActor().catch(() => undefined);
+    await preloadAppFlow().catch(() => undefined);
   },
   component: TermsConditionStandaloneScreen,
 });

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ChangePaymentSheet } from '../../features/payment/change-payment-sheet';
-import { preloadBookingActor } from '../../flow/booking-actor';
+import { preloadAppFlow } from '../../flow/app-flow';
 
 export const Route = createFileRoute('/order/$code/change-payment')({
   staticData: { routeName: 'detail-order-guest-change-payment' },
-  loader: () => preloadBookingActor().catch(() => undefined),
+  loader: () => preloadAppFlow().catch(() => undefined),
   component: DetailOrderGuestChangePaymentSheet,
 });
 

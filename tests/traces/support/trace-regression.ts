@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TraceDocumentSchema } from '../../../contract';
-import { recordedSnapshots, replayTrace } from '../../../src/support/replay';
-import { replayReport } from '../../../src/support/replay-report';
+import { recordedSnapshots, replayTrace } from '../../../src/trace/replay';
+import { replayReport } from '../../../src/trace/replay-report';
 
 /**
  * The regression test `npm run trace-to-test` writes for a support trace in tests/traces/fixtures:

@@ -2,8 +2,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { todayInJakarta } from '../../../lib/format';
 import type { ScheduleSearch } from '../../../lib/schedule-search';
 import { buttonStyles } from '../../../components/button-styles';
-import { DateCalendar } from '../../search/date-calendar';
-import { FilterSheet, SheetCloseButton } from '../filter/sheet';
+import { DateCalendar } from '../../search';
+import { FilterSheet, SheetCloseButton } from '../schedule-sheet';
 
 /** The calendar child of the schedule list: far dates the strip does not show. */
 export function DateStripCalendar({

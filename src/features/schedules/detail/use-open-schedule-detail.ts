@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useParams, useSearch } from '@tanstack/react-router';
 import type { ScheduleDetailKey } from '../../../api/schedule-detail-queries';
-import { useDelayedNavigation } from '../../../flow/booking-actor';
+import { useDelayedNavigation } from '../../../flow/app-flow';
 import { toQueryValues } from '../../../lib/schedule-search';
 
 /**

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { accountProfileQueryOptions } from '../../../api/account-queries';
 import { ProfileScreen } from '../../../features/account/profile-screen';
-import { preloadBookingActor } from '../../../flow/booking-actor';
+import { preloadAppFlow } from '../../../flow/app-flow';
 import { isSignedIn } from '../../../platform/session';
 
 export const Route = createFileRoute('/app/customer/profile')({
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/app/customer/profile')({
   // The read starts without blocking; the toaster (the flow's) is ready before the screen.
   loader: async ({ context }) => {
     if (isSignedIn()) void context.queryClient.prefetchQuery(accountProfileQueryOptions());
-    await preloadBookingActor().catch(() => undefined);
+    await preloadAppFlow().catch(() => undefined);
   },
   component: ProfileScreen,
 });

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ChangePaymentSheet } from '../../../features/payment/change-payment-sheet';
-import { preloadBookingActor } from '../../../flow/booking-actor';
+import { preloadAppFlow } from '../../../flow/app-flow';
 
 export const Route = createFileRoute('/app/order/$code/change-payment')({
   staticData: { routeName: 'detail-order-change-payment' },
-  loader: () => preloadBookingActor().catch(() => undefined),
+  loader: () => preloadAppFlow().catch(() => undefined),
   component: DetailOrderChangePaymentSheet,
 });
 

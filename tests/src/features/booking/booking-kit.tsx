@@ -4,7 +4,7 @@ import { act, render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { BookingActor } from '../../../../src/flow/booking-actor';
+import type { BookingActor } from '../../../../src/flow/app-flow';
 import { start, type Run } from '../../../machines/booking-fixtures';
 import type { BookingInput } from '../../../../machines/booking-context';
 
@@ -21,7 +21,7 @@ function actor(): BookingActor {
   return holder.run.actor as unknown as BookingActor;
 }
 
-/** What src/flow/booking-actor exports to the components, bound to the test's actor. */
+/** What src/flow/app-flow exports to the components, bound to the test's actor. */
 export const flowModule = {
   useBookingActor: () => actor(),
   useBookingSelector: <T,>(

@@ -4,7 +4,7 @@ import { DonationOption } from '../../../../src/features/booking/donation-option
 import { oneWay } from '../../../machines/booking-fixtures';
 import { renderPiece, startBooking } from './booking-kit';
 
-vi.mock('../../../../src/flow/booking-actor', async () => (await import('./booking-kit')).flowModule);
+vi.mock('../../../../src/flow/app-flow', async () => (await import('./booking-kit')).flowModule);
 
 afterEach(cleanup);
 

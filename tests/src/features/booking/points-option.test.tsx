@@ -4,7 +4,7 @@ import { PointsOption } from '../../../../src/features/booking/points-option';
 import { chooseSeats, flush, oneWay, priceResults, seat, type Run } from '../../../machines/booking-fixtures';
 import { renderPiece, startBooking } from './booking-kit';
 
-vi.mock('../../../../src/flow/booking-actor', async () => (await import('./booking-kit')).flowModule);
+vi.mock('../../../../src/flow/app-flow', async () => (await import('./booking-kit')).flowModule);
 
 afterEach(cleanup);
 

@@ -4,7 +4,7 @@ import { PriceList, TotalAmount } from '../../../../src/features/booking/price-l
 import { flush, oneWay, priceResults } from '../../../machines/booking-fixtures';
 import { renderPiece, startBooking } from './booking-kit';
 
-vi.mock('../../../../src/flow/booking-actor', async () => (await import('./booking-kit')).flowModule);
+vi.mock('../../../../src/flow/app-flow', async () => (await import('./booking-kit')).flowModule);
 
 afterEach(cleanup);
 

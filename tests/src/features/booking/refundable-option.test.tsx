@@ -15,7 +15,7 @@ import {
 import type { CekHargaResults } from '../../../../contract';
 import { renderPiece, startBooking } from './booking-kit';
 
-vi.mock('../../../../src/flow/booking-actor', async () => (await import('./booking-kit')).flowModule);
+vi.mock('../../../../src/flow/app-flow', async () => (await import('./booking-kit')).flowModule);
 
 afterEach(cleanup);
 

@@ -8,7 +8,7 @@ import { renderPiece, startBooking } from './booking-kit';
 
 const { request } = vi.hoisted(() => ({ request: vi.fn() }));
 vi.mock('../../../../src/api/api', () => ({ api: { request } }));
-vi.mock('../../../../src/flow/booking-actor', async () => (await import('./booking-kit')).flowModule);
+vi.mock('../../../../src/flow/app-flow', async () => (await import('./booking-kit')).flowModule);
 
 const hemat: VoucherItem = {
   voucher_kode: 'HEMAT10',

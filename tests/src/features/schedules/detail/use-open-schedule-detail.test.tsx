@@ -10,12 +10,12 @@ import {
 } from '@tanstack/react-router';
 import { SCHEDULE_DETAIL_NAVIGATION_DELAY_MS } from '../../../../../machines/constants';
 import { useOpenScheduleDetail } from '../../../../../src/features/schedules/detail/use-open-schedule-detail';
-import { BookingActorProvider, preloadBookingActor } from '../../../../../src/flow/booking-actor';
+import { AppFlowProvider, preloadAppFlow } from '../../../../../src/flow/app-flow';
 
 /** The flow's code loads on demand; a press reaches its delayed-navigation machine a microtask later. */
 async function settle() {
   await act(async () => {
-    await preloadBookingActor();
+    await preloadAppFlow();
   });
 }
 
@@ -36,9 +36,9 @@ function renderList(entry: string) {
   // The app's flow provider: the delay belongs to its delayed-navigation machine.
   const root = createRootRoute({
     component: () => (
-      <BookingActorProvider>
+      <AppFlowProvider>
         <Outlet />
-      </BookingActorProvider>
+      </AppFlowProvider>
     ),
   });
   const list = createRoute({

@@ -1,6 +1,6 @@
-import type { OrderDetail, OrderLeg } from '../../../contract/order';
-import type { PriceLine } from '../../../contract/price';
-import { APP_TIME_ZONE, FREE_LABEL, formatDateShort, formatPriceLine, formatTime } from '../../lib/format';
+import type { OrderDetail, OrderLeg } from '../../contract/order';
+import type { PriceLine } from '../../contract/price';
+import { APP_TIME_ZONE, FREE_LABEL, formatDateShort, formatPriceLine, formatTime } from './format';
 
 /** The texts of the order pages that are worked out from the order, in one place for the tests. */
 

@@ -1,45 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link, useRouterState } from '@tanstack/react-router';
-import { CircleAlert, LogIn } from 'lucide-react';
-import { buttonStyles } from '../../components/button-styles';
-import { Navbar } from '../../components/navbar';
-import { cx } from '../../lib/cx';
-import { Skeleton } from '../booking/form-field';
-import { useSignedIn } from './use-signed-in';
+import { CircleAlert } from 'lucide-react';
+import { cx } from '../lib/cx';
+import { buttonStyles } from './button-styles';
+import { Skeleton } from './form-field';
 
-/** Spec section 6: what a guest reads where a signed-in customer's feature would be. */
-export const SIGN_IN_TEXT = 'Masuk untuk bisa gunakan fitur ini';
+/** What a failed read says on every screen that lists or loads something. */
 export const LOAD_FAILED_TEXT = 'Data belum dapat dimuat. Periksa koneksi kamu, lalu coba lagi.';
-
-/**
- * The frame of every customer screen: the navbar and, for a guest, the spec's sign-in text with a
- * "Masuk" link that comes back here after signing in.
- */
-export function AccountPage({ title, children }: { title: string; children: ReactNode }) {
-  const signedIn = useSignedIn();
-  return (
-    <>
-      <Navbar title={title} />
-      <main id="main" className="mx-auto w-full max-w-2xl flex-1 space-y-4 px-4 py-4">
-        {signedIn ? children : <SignInPrompt />}
-      </main>
-    </>
-  );
-}
-
-/** "Masuk untuk bisa gunakan fitur ini" with the way to sign in and back to this page. */
-export function SignInPrompt() {
-  const href = useRouterState({ select: (state) => state.location.href });
-  return (
-    <section className="hairline rounded-card border-grey-200 bg-white p-6 text-center">
-      <LogIn className="mx-auto size-10 text-primary-600" aria-hidden="true" />
-      <p className="mt-3 text-lg font-bold">{SIGN_IN_TEXT}</p>
-      <Link to="/app/login" search={{ redirect: href }} className={cx(buttonStyles.primary, 'mt-5')}>
-        Masuk
-      </Link>
-    </section>
-  );
-}
 
 /** A failed read: what happened, in the traveller's words, and "Coba Lagi". */
 export function LoadFailed({ onRetry, message = LOAD_FAILED_TEXT }: { onRetry: () => void; message?: string }) {

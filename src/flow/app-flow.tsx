@@ -31,10 +31,10 @@ let core: Core | null = null;
 let corePromise: Promise<Core> | null = null;
 
 /**
- * Loads the booking flow's code and the feature flags it starts with; route loaders await both,
- * so a screen never waits on either.
+ * Loads the app flow's code (booking, toaster, navigation) and the feature flags it starts with;
+ * route loaders await both, so a screen never waits on either.
  */
-export function preloadBookingActor(): Promise<Core> {
+export function preloadAppFlow(): Promise<Core> {
   const flags = loadFeatures();
   corePromise ??= import('./app-flow-core').then(
     (loaded) => {
@@ -82,7 +82,7 @@ function localStorageOrNull(): Storage | null {
 }
 
 /** Holds the app's flow (booking actor, toaster, inspector), created on first use and kept for the visit. */
-export function BookingActorProvider({ children }: { children: ReactNode }) {
+export function AppFlowProvider({ children }: { children: ReactNode }) {
   const router = useRouter();
   const [store] = useState<FlowStore>(() => {
     let flow: AppFlow | null = null;
@@ -106,7 +106,7 @@ export function BookingActorProvider({ children }: { children: ReactNode }) {
       get() {
         if (flow) return flow;
         if (core && features) return create(core);
-        pending ??= Promise.all([preloadBookingActor(), loadFeatures()]).then(([loaded]) => create(loaded));
+        pending ??= Promise.all([preloadAppFlow(), loadFeatures()]).then(([loaded]) => create(loaded));
         return pending;
       },
     };
@@ -126,7 +126,7 @@ export function FlowOverride({ flow, children }: { flow: AppFlow; children: Reac
 /** The app flow; suspends once while its code loads if no loader preloaded it. */
 export function useAppFlow(): AppFlow {
   const store = useContext(FlowContext);
-  if (!store) throw new Error('useAppFlow needs BookingActorProvider');
+  if (!store) throw new Error('useAppFlow needs AppFlowProvider');
   const flow = store.get();
   return flow instanceof Promise ? use(flow) : flow;
 }

@@ -9,9 +9,9 @@ import {
   type ReserveOutcome,
 } from '../../../machines/booking.machine';
 import { seatSelectionMachine, type LoadLayoutInput } from '../../../machines/seat-selection.machine';
-import { PersonalDataMask } from '../../../src/support/personal-data';
-import { replayTrace } from '../../../src/support/replay';
-import { TraceRecorder } from '../../../src/support/trace-recorder';
+import { PersonalDataMask } from '../../../src/trace/personal-data';
+import { replayTrace } from '../../../src/trace/replay';
+import { TraceRecorder } from '../../../src/trace/trace-recorder';
 import {
   childOf,
   connecting,
