@@ -57,9 +57,13 @@ describe('Keluar (the account menu)', () => {
   });
 
   it('the chart alone refuses to sign out: the app must provide the call', async () => {
-    const actor = createActor(sessionMachine).start();
+    const actor = createActor(sessionMachine);
+    const emitted: unknown[] = [];
+    actor.on('*', (event) => emitted.push(event));
+    actor.start();
     actor.send({ type: 'session.signOut' });
     await settle();
     expect(actor.getSnapshot().value).toBe('idle');
+    expect(emitted).toEqual([]);
   });
 });
