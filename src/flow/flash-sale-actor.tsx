@@ -5,7 +5,7 @@ import type { FlashSaleSnapshot, flashSaleMachine } from '../../machines/flash-s
 import type { Booker } from '../../machines/types';
 import { readProfileCopy } from '../platform/session';
 import { flashSaleMachineWithEffects } from './flash-sale-flow';
-import { browserStorage } from './persisted-actor';
+import { browserStorage } from '../platform/browser-storage';
 import { sharedActor, usePersistedActorRef } from './use-flow-actor';
 
 /** The tab's flash-sale progress (the purchase key included) survives a reload, not the tab. */

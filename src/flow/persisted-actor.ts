@@ -73,16 +73,6 @@ export function pagePersistence(win: IdleWindow = window, doc: LeavingDocument =
   };
 }
 
-/** The page's localStorage or sessionStorage; null where it cannot be used (private mode, no window). */
-export function browserStorage(kind: 'local' | 'session'): Storage | null {
-  try {
-    if (typeof window === 'undefined') return null;
-    return kind === 'local' ? window.localStorage : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The JSON stored under `key`; undefined when there is none or it does not parse. */
 export function readStored(storage: SnapshotStorage | null, key: string): unknown {
   try {

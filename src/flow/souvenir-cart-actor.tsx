@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { souvenirCartMachine, type SouvenirCartSnapshot } from '../../machines/souvenir-cart.machine';
-import { browserStorage } from './persisted-actor';
+import { browserStorage } from '../platform/browser-storage';
 import { sharedActor, usePersistedActorRef } from './use-flow-actor';
 
 /** The cart and its seen hint belong to the device (spec section 2: persisted locally). */
