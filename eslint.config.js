@@ -9,6 +9,7 @@ import { readdirSync } from 'node:fs';
 /**
  * Layer boundaries of ARCHITECTURE.md: contract <- machines <- src, contract <- server.
  * Stricter than the house plan: src/ takes even its types from contract/, never from server/.
+ * Inside server/: routes -> http, services -> db -> lib (routes and services may use lib and db).
  */
 const zones = [
   { target: './contract', from: ['./machines', './src', './server'], message: 'contract/ imports zod only.' },
@@ -19,6 +20,16 @@ const zones = [
     target: './server/services',
     from: ['./server/http', './server/routes'],
     message: 'services/ know nothing of HTTP: routes call them, never the other way.',
+  },
+  {
+    target: './server/db',
+    from: ['./server/services', './server/http', './server/routes'],
+    message: 'db/ sits below services/: helpers both use (dates, money, token hashing) live in server/lib/.',
+  },
+  {
+    target: './server/lib',
+    from: ['./server/db', './server/services', './server/http', './server/routes'],
+    message: 'server/lib/ is the bottom of the server: plain helpers that import no other server folder.',
   },
 ];
 

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { API_BASE, PREFIX, type KursiResults } from '../contract';
-import { addDays, jakartaToday } from '../server/services/dates';
+import { addDays, jakartaToday } from '../server/lib/dates';
 import { buildServer } from '../scripts/build-server';
 import {
   latencyCells,

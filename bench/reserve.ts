@@ -21,7 +21,7 @@ import { createApp } from '../server/app';
 import { BENCH_CLIENT_RATE_FACTOR } from './support/server';
 import { openDatabase, type DbHandle } from '../server/db/client';
 import { seedDatabase } from '../server/db/seed';
-import { addDays, jakartaToday } from '../server/services/dates';
+import { addDays, jakartaToday } from '../server/lib/dates';
 import { queryRows } from '../server/services/sql';
 
 const CONCURRENCY = 16;

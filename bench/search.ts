@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { freePort, startServer, stopServer } from './support/server';
 import http from 'node:http';
 import { API_BASE } from '../contract';
-import { addDays, jakartaToday } from '../server/services/dates';
+import { addDays, jakartaToday } from '../server/lib/dates';
 import {
   latencyCells,
   markdownTable,

@@ -6,7 +6,7 @@
 import { prepareDatabase } from '../server/db/setup';
 import type { DbHandle } from '../server/db/client';
 import { readEnv } from '../server/env';
-import { jakartaToday } from '../server/services/dates';
+import { jakartaToday } from '../server/lib/dates';
 
 export async function openCommandDatabase(): Promise<DbHandle> {
   let env;

@@ -12,7 +12,7 @@ import { sharedOrderKeySecret, sharedOtpSecret } from './services/app-secrets';
 import { NO_OTP_SENDER_MESSAGE, noOtpSender, outboxSender } from './services/otp-delivery';
 import { NO_PAYMENT_PROVIDER_MESSAGE, noPaymentProvider, simulatedProvider } from './services/payment-provider';
 import { demoTokenRefusal, demoTokensIn, startRefusals } from './production-checks';
-import { jakartaToday } from './services/dates';
+import { jakartaToday } from './lib/dates';
 import { createLimiterStore } from './services/rate-limit';
 
 // DIST_DIR lets two builds be served side by side (parallel e2e runs); dist/ by default.

@@ -9,7 +9,7 @@ import type { Database } from './db/client';
 import { customerSessions } from './db/schema';
 import { DEMO_TOKENS } from './db/seed-data/accounts';
 import type { Env } from './env';
-import { tokenHash } from './services/sessions';
+import { tokenHash } from './lib/token-hash';
 
 const PLATFORM_SETTINGS: readonly { platform: Platform; setting: string; label: string }[] = [
   { platform: 'WEB', setting: 'BASIC_AUTH_WEB', label: 'web' },

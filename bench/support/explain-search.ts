@@ -7,7 +7,7 @@ import { SearchJadwalQuerySchema } from '../../contract';
 import { openDatabase } from '../../server/db/client';
 import { SEED_FIXTURES } from '../../server/db/seed';
 import { searchJadwal } from '../../server/services/schedules';
-import { addDays, jakartaToday } from '../../server/services/dates';
+import { addDays, jakartaToday } from '../../server/lib/dates';
 
 const today = process.argv[3] ?? jakartaToday();
 const handle = await openDatabase(

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { API_BASE, DEFAULT_BASIC_CREDENTIALS, HEADER, PREFIX } from '../../contract';
 import { SEED_FIXTURES } from '../../server/db/seed';
-import { addDays } from '../../server/services/dates';
+import { addDays } from '../../server/lib/dates';
 
 export interface Call {
   method: 'GET' | 'POST';

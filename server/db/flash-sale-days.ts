@@ -9,7 +9,7 @@ import {
   FLASH_SALE_VALID_DAYS,
   cardsOfSlot,
 } from './seed-data/flash-sale';
-import { addDays, daysBetween } from '../services/dates';
+import { addDays, daysBetween } from '../lib/dates';
 
 /** An instant from a WIB date and `HH:mm`. */
 const wib = (date: string, time: string) => new Date(`${date}T${time}:00+07:00`);

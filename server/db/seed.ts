@@ -33,10 +33,10 @@ import { LAYOUTS, seatNumbers, type LayoutCode, type LayoutSeed } from './seed-d
 import { LINES, type DepartureSeed, type LineSeed, type ViaSeed } from './seed-data/lines';
 import { OPERATORS, operatorLogoPath } from './seed-data/operators';
 import { CITIES, POINTS, type PointSeed } from './seed-data/places';
-import { daysBetween } from '../services/dates';
+import { daysBetween } from '../lib/dates';
 import { seedCatalog } from './catalog';
 import { layOutFlashSaleDays } from './flash-sale-days';
-import { tokenHash } from '../services/sessions';
+import { tokenHash } from '../lib/token-hash';
 import { mudikWindow } from './seed-data/festival';
 import { addDays, assertIsoDate, createRandom, hashString, pickDistinct } from './seed-data/random';
 

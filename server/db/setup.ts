@@ -166,7 +166,7 @@ async function setUp(handle: DbHandle, options: PrepareOptions, log: (msg: strin
   return seeded;
 }
 
-export { jakartaToday } from '../services/dates';
+export { jakartaToday } from '../lib/dates';
 
 const childJob = process.env[CHILD_ENV];
 if (childJob && process.argv[1] === SETUP_ENTRY) {

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { HoldTokenSchema, RESERVATION_HEADER } from '../../contract';
 import type { Database } from '../db/client';
 import { defineRoute } from '../http/route';
+import { priceRequestOf } from '../http/trip-body';
 import type { AppEnv } from '../http/types';
 import { assertFeatures, offeredOnly, type ProductConfig } from '../services/config';
 import { checkPrice } from '../services/pricing';
@@ -26,8 +27,9 @@ export function bookingRoutes(
     }),
   );
   defineRoute(api, 'cekHarga', async (body, c) => {
-    assertFeatures(config, body);
-    const price = await checkPrice(db, today(), body, c.get('customer'), {
+    const request = priceRequestOf(body);
+    assertFeatures(config, request);
+    const price = await checkPrice(db, today(), request, c.get('customer'), {
       now: now(),
       holdToken: readHeader(c, RESERVATION_HEADER.holdToken, HoldTokenSchema),
     });

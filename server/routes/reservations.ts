@@ -3,6 +3,7 @@ import { HoldTokenSchema, IdempotencyKeySchema, RESERVATION_HEADER } from '../..
 import type { Database } from '../db/client';
 import { badRequest } from '../services/errors';
 import { defineRoute } from '../http/route';
+import { holdRequestOf, reservationRequestOf } from '../http/trip-body';
 import { clientOf } from '../http/client-address';
 import type { AppEnv } from '../http/types';
 import { ApiError } from '../services/errors';
@@ -39,9 +40,10 @@ export function reservationRoutes(
   const perContact = limits.limiters.perKey('reservasi-contact', scaleRate(RESERVATION_LIMITS.perContact, factor));
 
   defineRoute(api, 'reservasi', async (body, c) => {
-    assertFeatures(config, body);
-    const contact = bookerContact(body.pemesan_telp, body.pemesan_email);
-    const outcome = await reserve(db, body, {
+    const request = reservationRequestOf(body);
+    assertFeatures(config, request);
+    const contact = bookerContact(request.booker.phone, request.booker.email);
+    const outcome = await reserve(db, request, {
       today: today(),
       now: now(),
       customer: c.get('customer'),
@@ -64,7 +66,7 @@ export function reservationRoutes(
   });
   defineRoute(api, 'holdKursi', async (body, c) => {
     if (!(await holdsPerClient.take(clientOf(c)))) throw rateLimited();
-    return holdSeats(db, body, {
+    return holdSeats(db, holdRequestOf(body), {
       today: today(),
       now: now(),
       headerToken: readHeader(c, RESERVATION_HEADER.holdToken, HoldTokenSchema),

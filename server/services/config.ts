@@ -9,6 +9,7 @@ import {
   type KonfigurasiResults,
 } from '../../contract';
 import { ApiError } from './errors';
+import type { PriceOptions } from './trip';
 
 export interface ProductConfig {
   /** Demo mode (seeded demo data, simulated payment, development outbox) or the real service. */
@@ -53,18 +54,14 @@ export function konfigurasi(config: ProductConfig): KonfigurasiResults {
 }
 
 /** The options a price check or a reservation asks for. */
-export interface RequestedOptions {
-  flag_asuransi: number;
-  donasi: number | null;
-  flag_point: number;
-}
+export type RequestedOptions = Pick<PriceOptions, 'insurance' | 'donation' | 'usePoints'>;
 
 /** An option whose flag is off is refused (422 FTR-1), never silently dropped from the price. */
-export function assertFeatures(config: ProductConfig, body: RequestedOptions): void {
+export function assertFeatures(config: ProductConfig, options: RequestedOptions): void {
   const asked: [Feature, boolean][] = [
-    ['refundable', body.flag_asuransi === 1],
-    ['berkah', body.donasi !== null && body.donasi > 0],
-    ['point', body.flag_point === 1],
+    ['refundable', options.insurance],
+    ['berkah', options.donation > 0],
+    ['point', options.usePoints],
   ];
   for (const [feature, wanted] of asked) {
     if (wanted && !config.features[feature]) throw new ApiError(422, 'FTR-1', FEATURE_OFF_MESSAGES[feature]);

@@ -16,6 +16,7 @@ import { asDb, assertNotDeparted, expireDepartures, insertBookings, withRetry } 
 import { RESERVATION_MESSAGE } from './reservations';
 import { assertSaleDate, loadSaleSchedule, seatsByNumber } from './seats';
 import { queryRows, textArray } from './sql';
+import type { LegDeparture } from './trip';
 
 /** Seat holds per client: a few a minute, so nobody can hold a whole bus. */
 export const HOLD_RATE: Rate = { burst: 12, perMinute: 12 };
@@ -32,37 +33,36 @@ export function newHoldToken(): string {
   return randomBytes(18).toString('base64url');
 }
 
-export interface HoldRequest {
-  operator_kode: string;
-  jadwal_kode: string;
-  tanggal_berangkat: string;
-  kursi: string[];
-  hold_token?: string | undefined;
+/** The seats to hold on one departure (none: release), under the token the body names, if any. */
+export interface HoldRequest extends LegDeparture {
+  seats: string[];
+  holdToken: string | null;
 }
 
 export async function holdSeats(
   db: Database,
-  body: HoldRequest,
+  request: HoldRequest,
   ctx: { today: string; now: Date; headerToken: string | null },
 ): Promise<HoldKursiResults> {
-  const token = body.hold_token ?? ctx.headerToken ?? newHoldToken();
+  const token = request.holdToken ?? ctx.headerToken ?? newHoldToken();
+  const seats = request.seats;
   const seen = new Set<string>();
-  for (const no of body.kursi) {
+  for (const no of seats) {
     if (seen.has(no)) throw badRequest(HOLD_MESSAGE.duplicate(no));
     seen.add(no);
   }
-  const schedule = await loadSaleSchedule(db, body.operator_kode, body.jadwal_kode);
-  assertSaleDate(schedule, body.tanggal_berangkat, ctx.today);
-  assertNotDeparted(body.tanggal_berangkat, schedule.departureTime.slice(0, 5), ctx.now);
+  const schedule = await loadSaleSchedule(db, request.operator, request.jadwal);
+  assertSaleDate(schedule, request.date, ctx.today);
+  assertNotDeparted(request.date, schedule.departureTime.slice(0, 5), ctx.now);
   if (!schedule.selectSeat) throw notBookable(HOLD_MESSAGE.noSeatSelection(schedule.code));
   const tiles = seatsByNumber(schedule);
-  for (const no of body.kursi) {
+  for (const no of seats) {
     if (!tiles.has(no)) throw notBookable(`Kursi ${no} tidak ada pada jadwal ${schedule.code}`);
   }
-  const departure = { scheduleId: schedule.id, date: body.tanggal_berangkat };
+  const departure = { scheduleId: schedule.id, date: request.date };
   const expiresAt = new Date(ctx.now.getTime() + HOLD_MINUTES * 60_000);
   const at = expiresAt.toISOString();
-  const wanted = textArray(body.kursi);
+  const wanted = textArray(seats);
 
   await withRetry(() =>
     db.transaction(async (tx) => {
@@ -82,7 +82,7 @@ export async function holdSeats(
             RETURNING seat_no::text AS seat_no`,
       );
       const keptSeats = new Set(kept.map((row) => row.seat_no));
-      const rest = body.kursi.filter((no) => !keptSeats.has(no));
+      const rest = seats.filter((no) => !keptSeats.has(no));
       const inserted = await insertBookings(tx, {
         departure,
         seats: rest,
@@ -97,7 +97,7 @@ export async function holdSeats(
   );
   return {
     hold_token: token,
-    kursi: [...body.kursi].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
-    berakhir_pada: body.kursi.length > 0 ? at : null,
+    kursi: [...seats].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
+    berakhir_pada: seats.length > 0 ? at : null,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Pricing rules of POST {prefix}/cek-harga. The server prices from its own data only; the
- * client's voucher_diskon, tipe_admin_fee and admin_fee are hints and are ignored.
+ * client's voucher_diskon, tipe_admin_fee and admin_fee are hints and are ignored. The trip comes
+ * as a list of legs (services/trip.ts), decoded from the wire body at the edge.
  *
  * 1. Tickets: every chosen seat at its layout price (promo seat: promo price; tier-2 seat:
  *    price2; otherwise the base price). One 'normal' line per priced leg: "Tiket Pergi
@@ -28,13 +29,13 @@
  *    sub_total) points, listed after the total and not part of it.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { CekHargaBodySchema, CekHargaResults, PriceLine, TripLegInput } from '../../contract';
+import type { CekHargaResults, PriceLine } from '../../contract';
 import type { Database } from '../db/client';
 import { paymentMethods } from '../db/schema';
+import { addDays } from '../lib/dates';
 import { badRequest, notBookable, notFound, seatTaken } from './errors';
 import type { AuthCustomer } from './sessions';
-import { addDays } from './dates';
+import type { LegDeparture, PriceLeg, PriceRequest } from './trip';
 import {
   MAX_PASSENGERS_PER_LEG,
   assertSaleDate,
@@ -56,9 +57,6 @@ export const PRICING = {
   cashbackPercent: 1,
 } as const;
 
-/** The parsed cek-harga body: the contract's own output type, so the two cannot drift. */
-export type PriceRequest = z.output<typeof CekHargaBodySchema>;
-
 interface PricedLeg {
   title: string;
   /** Seats chosen, or the head count of a leg without seat selection. */
@@ -67,40 +65,8 @@ interface PricedLeg {
   refundable: boolean;
 }
 
-/** Which legs this request prices, each with its line title. */
-function legsOf(body: PriceRequest): { label: string; leg: TripLegInput }[] {
-  if (body.flag_connecting === 1) return body.connecting.map((leg, i) => ({ label: `Rute ${i + 1}`, leg }));
-  const legs: { label: string; leg: TripLegInput }[] = [];
-  // The body schema guarantees the outbound fields unless flag_connecting is 1.
-  if (body.operator_kode_pergi && body.jadwal_kode_pergi && body.tanggal_berangkat_pergi) {
-    legs.push({
-      label: 'Pergi',
-      leg: {
-        operator_kode: body.operator_kode_pergi,
-        jadwal_kode: body.jadwal_kode_pergi,
-        tanggal_berangkat: body.tanggal_berangkat_pergi,
-        kursi: body.kursi_pergi,
-        jumlah_penumpang: body.jumlah_penumpang_pergi,
-      },
-    });
-  }
-  if (body.flag_pp === 1 && body.operator_kode_pulang && body.jadwal_kode_pulang && body.tanggal_berangkat_pulang) {
-    legs.push({
-      label: 'Pulang',
-      leg: {
-        operator_kode: body.operator_kode_pulang,
-        jadwal_kode: body.jadwal_kode_pulang,
-        tanggal_berangkat: body.tanggal_berangkat_pulang,
-        kursi: body.kursi_pulang,
-        jumlah_penumpang: body.jumlah_penumpang_pulang,
-      },
-    });
-  }
-  return legs;
-}
-
 /** The connecting legs must be one stored itinerary, in order, on dates its day offsets give. */
-export async function assertConnectingTrip(db: Database, legs: TripLegInput[]): Promise<void> {
+export async function assertConnectingTrip(db: Database, legs: LegDeparture[]): Promise<void> {
   const first = legs[0];
   if (!first) return;
   const trips = await queryRows<{ codes: string[]; offsets: number[] }>(
@@ -109,17 +75,17 @@ export async function assertConnectingTrip(db: Database, legs: TripLegInput[]): 
     SELECT array_agg(s.code ORDER BY cl.leg_no)::text[] AS codes, array_agg(cl.day_offset ORDER BY cl.leg_no)::int[] AS offsets
     FROM connecting_legs cl JOIN schedules s ON s.id = cl.schedule_id
     WHERE cl.trip_id IN (
-      SELECT cl2.trip_id FROM connecting_legs cl2 JOIN schedules s2 ON s2.id = cl2.schedule_id WHERE s2.code = ${first.jadwal_kode}
+      SELECT cl2.trip_id FROM connecting_legs cl2 JOIN schedules s2 ON s2.id = cl2.schedule_id WHERE s2.code = ${first.jadwal}
     )
     GROUP BY cl.trip_id`,
   );
-  const codes = legs.map((leg) => leg.jadwal_kode);
+  const codes = legs.map((leg) => leg.jadwal);
   const trip = trips.find((t) => t.codes.length === codes.length && t.codes.every((code, i) => code === codes[i]));
   if (!trip) throw notBookable('Rute pindah armada tidak ditemukan untuk jadwal yang dipilih');
   const startOffset = trip.offsets[0] ?? 0;
   legs.forEach((leg, i) => {
-    const expected = addDays(first.tanggal_berangkat, (trip.offsets[i] ?? 0) - startOffset);
-    if (leg.tanggal_berangkat !== expected) {
+    const expected = addDays(first.date, (trip.offsets[i] ?? 0) - startOffset);
+    if (leg.date !== expected) {
       throw notBookable(`Tanggal rute ${i + 1} harus ${expected}`);
     }
   });
@@ -127,7 +93,7 @@ export async function assertConnectingTrip(db: Database, legs: TripLegInput[]): 
 
 /** What pricing reads, read before the rule runs, so cek-harga and reservasi share one pure rule. */
 export interface PriceData {
-  /** Each leg's schedule, in legsOf order; null where none is sold (404). */
+  /** Each leg's schedule, in the request's leg order; null where none is sold (404). */
   schedules: (SaleSchedule | null)[];
   /** Each leg's taken seats; null where not read (a reservation's inserts meet the unique index instead). */
   booked: (Set<string> | null)[];
@@ -144,28 +110,23 @@ type PaymentMethod = typeof paymentMethods.$inferSelect;
  */
 export async function readPriceData(
   db: Database,
-  body: PriceRequest,
+  request: PriceRequest,
   taken: TakenOptions,
   options: { schedules?: (SaleSchedule | null)[]; seatLegsTaken?: boolean } = {},
 ): Promise<PriceData> {
-  const legs = legsOf(body);
-  const schedules =
-    options.schedules ??
-    (await loadSaleSchedules(
-      db,
-      legs.map(({ leg }) => ({ operator: leg.operator_kode, jadwal: leg.jadwal_kode })),
-    ));
-  const wanted = legs.map(({ leg }, i) => {
+  const { legs } = request;
+  const schedules = options.schedules ?? (await loadSaleSchedules(db, legs));
+  const wanted = legs.map((leg, i) => {
     const schedule = schedules[i];
     if (!schedule) return null;
-    const needed = schedule.selectSeat ? options.seatLegsTaken !== false && leg.kursi.length > 0 : true;
-    return needed ? { scheduleId: schedule.id, date: leg.tanggal_berangkat } : null;
+    const needed = schedule.selectSeat ? options.seatLegsTaken !== false && leg.seats.length > 0 : true;
+    return needed ? { scheduleId: schedule.id, date: leg.date } : null;
   });
   const departures = wanted.filter((d): d is { scheduleId: number; date: string } => d !== null);
   const [bookedBy, voucher, paymentMethod] = await Promise.all([
     bookedSeatsOf(db, departures, taken),
-    body.voucher_kode ? findVoucher(db, body.voucher_kode) : null,
-    body.jenis_pembayaran_kode ? findPaymentMethod(db, body.jenis_pembayaran_kode) : null,
+    request.voucherCode ? findVoucher(db, request.voucherCode) : null,
+    request.paymentMethodCode ? findPaymentMethod(db, request.paymentMethodCode) : null,
   ]);
   return {
     schedules,
@@ -180,57 +141,52 @@ async function findPaymentMethod(db: Database, code: string): Promise<PaymentMet
   return rows[0] ?? null;
 }
 
-function priceLeg(
-  today: string,
-  label: string,
-  leg: TripLegInput,
-  found: SaleSchedule | null,
-  booked: Set<string> | null,
-): PricedLeg {
+function priceLeg(today: string, leg: PriceLeg, found: SaleSchedule | null, booked: Set<string> | null): PricedLeg {
+  const { label } = leg;
   const seen = new Set<string>();
-  for (const no of leg.kursi) {
+  for (const no of leg.seats) {
     if (seen.has(no)) throw badRequest(`Kursi ${no} dipilih lebih dari sekali (${label})`);
     seen.add(no);
   }
-  if (leg.kursi.length > MAX_PASSENGERS_PER_LEG) {
+  if (leg.seats.length > MAX_PASSENGERS_PER_LEG) {
     throw badRequest(`Sudah mencapai batas maksimum (${MAX_PASSENGERS_PER_LEG}) penumpang per perjalanan (${label})`);
   }
   if (!found) throw notFound('Jadwal tidak ditemukan');
   const schedule = found;
-  assertSaleDate(schedule, leg.tanggal_berangkat, today);
-  if (!schedule.selectSeat) return priceByHeadCount(schedule, label, leg, booked ?? new Set());
+  assertSaleDate(schedule, leg.date, today);
+  if (!schedule.selectSeat) return priceByHeadCount(schedule, leg, booked ?? new Set());
   const tiles = seatsByNumber(schedule);
   let amount = 0;
-  for (const no of leg.kursi) {
+  for (const no of leg.seats) {
     const tile = tiles.get(no);
     if (!tile) throw notBookable(`Kursi ${no} tidak ada pada jadwal ${schedule.code}`);
     amount += seatPrice(schedule, tile);
   }
-  if (leg.kursi.length > 0 && booked) {
-    const gone = leg.kursi.filter((no) => booked.has(no));
+  if (leg.seats.length > 0 && booked) {
+    const gone = leg.seats.filter((no) => booked.has(no));
     if (gone.length > 0) throw seatTaken(`Kursi ${gone.join(', ')} sudah tidak tersedia`);
   }
   return {
-    title: `Tiket ${label} (${leg.kursi.length} kursi)`,
-    passengers: leg.kursi.length,
+    title: `Tiket ${label} (${leg.seats.length} kursi)`,
+    passengers: leg.seats.length,
     amount,
     refundable: schedule.refundable,
   };
 }
 
 /** A leg without seat selection: the operator seats its passengers, so only their number counts. */
-function priceByHeadCount(schedule: SaleSchedule, label: string, leg: TripLegInput, booked: Set<string>): PricedLeg {
-  if (leg.kursi.length > 0) {
+function priceByHeadCount(schedule: SaleSchedule, leg: PriceLeg, booked: Set<string>): PricedLeg {
+  if (leg.seats.length > 0) {
     throw notBookable(`Jadwal ${schedule.code} tidak menyediakan pilih kursi: kursi ditentukan oleh operator`);
   }
-  const passengers = leg.jumlah_penumpang ?? 1;
+  const passengers = leg.passengers ?? 1;
   const tiles = seatsByNumber(schedule);
   const free = [...tiles.keys()].filter((no) => !booked.has(no)).length;
   if (free < passengers) {
     throw notBookable(`Sisa kursi tidak mencukupi untuk ${passengers} penumpang, tersisa ${free} kursi`);
   }
   return {
-    title: `Tiket ${label} (${passengers} penumpang)`,
+    title: `Tiket ${leg.label} (${passengers} penumpang)`,
     passengers,
     amount: passengers * schedule.price,
     refundable: schedule.refundable,
@@ -256,33 +212,26 @@ export function insuranceFee(subTotal: number): number {
 export async function checkPrice(
   db: Database,
   today: string,
-  body: PriceRequest,
+  request: PriceRequest,
   customer: AuthCustomer | null,
   taken: TakenOptions = {},
 ): Promise<CekHargaResults> {
-  if (legsOf(body).length === 0) throw badRequest('Permintaan tidak valid. Jadwal belum dipilih');
-  if (body.flag_connecting === 1) await assertConnectingTrip(db, tripLegsOf(body));
-  return priceTrip(today, body, customer, await readPriceData(db, body, taken));
-}
-
-/** The connecting legs as the price check reads them. */
-export function tripLegsOf(body: PriceRequest): TripLegInput[] {
-  return legsOf(body).map(({ leg }) => leg);
+  if (request.legs.length === 0) throw badRequest('Permintaan tidak valid. Jadwal belum dipilih');
+  if (request.connecting) await assertConnectingTrip(db, request.legs);
+  return priceTrip(today, request, customer, await readPriceData(db, request, taken));
 }
 
 /** The pricing rule itself, over data already read: no I/O, the same for cek-harga and reservasi. */
 export function priceTrip(
   today: string,
-  body: PriceRequest,
+  request: PriceRequest,
   customer: AuthCustomer | null,
   data: PriceData,
 ): CekHargaResults {
-  const legs = legsOf(body);
+  const { legs } = request;
   if (legs.length === 0) throw badRequest('Permintaan tidak valid. Jadwal belum dipilih');
-  const priced = legs.map(({ label, leg }, i) =>
-    priceLeg(today, label, leg, data.schedules[i] ?? null, data.booked[i] ?? null),
-  );
-  if (body.flag_connecting === 1) {
+  const priced = legs.map((leg, i) => priceLeg(today, leg, data.schedules[i] ?? null, data.booked[i] ?? null));
+  if (request.connecting) {
     // Counted after pricing: a leg without seat selection counts heads, which only its schedule tells.
     const firstCount = priced[0]?.passengers ?? 0;
     priced.forEach((leg, i) => {
@@ -298,16 +247,16 @@ export function priceTrip(
     .map((leg) => ({ title: leg.title, price: leg.amount, type: 'normal' }));
   let total = subTotal;
 
-  if (body.voucher_kode) {
+  if (request.voucherCode) {
     const { voucher, discount } = appliedVoucher(data.voucher, today, {
-      code: body.voucher_kode,
+      code: request.voucherCode,
       amount: subTotal,
-      paymentMethodCode: body.jenis_pembayaran_kode,
+      paymentMethodCode: request.paymentMethodCode,
     });
     lines.push({ title: `Voucher ${voucher.name}`, price: discount, type: 'less' });
     total -= discount;
   }
-  if (body.jenis_pembayaran_kode) {
+  if (request.paymentMethodCode) {
     const fee = adminFee(data.paymentMethod, subTotal);
     if (fee.amount > 0) {
       lines.push({ title: `Biaya Admin ${fee.name}`, price: fee.amount, type: 'add' });
@@ -317,18 +266,18 @@ export function priceTrip(
 
   const coverOffered = subTotal > 0 && priced.every((leg) => leg.refundable);
   const cover = coverOffered ? insuranceFee(subTotal) : 0;
-  if (body.flag_asuransi === 1 && coverOffered) {
+  if (request.insurance && coverOffered) {
     lines.push({ title: 'Asuransi Refundable', price: cover, type: 'add' });
     total += cover;
   }
-  if (body.donasi !== null && body.donasi > 0) {
-    lines.push({ title: 'Donasi Berkah', price: body.donasi, type: 'add' });
-    total += body.donasi;
+  if (request.donation > 0) {
+    lines.push({ title: 'Donasi Berkah', price: request.donation, type: 'add' });
+    total += request.donation;
   }
 
   const balance = customer?.points ?? 0;
   const maxPoint = customer ? Math.min(balance, Math.floor((subTotal * PRICING.pointMaxPercent) / 100)) : 0;
-  if (body.flag_point === 1 && maxPoint > 0) {
+  if (request.usePoints && maxPoint > 0) {
     lines.push({ title: 'Potongan Point', price: maxPoint, type: 'potongan-point' });
     total -= maxPoint;
   }

@@ -18,19 +18,12 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { CekHargaResults, ReservasiParsedBody, ReservasiResults, ReservedSeat } from '../../contract';
+import type { CekHargaResults, ReservasiResults } from '../../contract';
 import type { Database } from '../db/client';
 import { passengers, reservations } from '../db/schema';
 import { ApiError, badRequest, notBookable, notFound, seatTaken } from './errors';
 import type { AuthCustomer } from './sessions';
-import {
-  assertConnectingTrip,
-  priceTrip,
-  readPriceData,
-  tripLegsOf,
-  type PriceData,
-  type PriceRequest,
-} from './pricing';
+import { assertConnectingTrip, priceTrip, readPriceData, type PriceData } from './pricing';
 import {
   asDb,
   assertNotDeparted,
@@ -51,6 +44,7 @@ import {
 } from './reservations-db';
 import { assertSaleDate, loadSaleSchedules, seatsByNumber, type SaleSchedule } from './seats';
 import { queryRows, textArray } from './sql';
+import type { BookingLeg, PriceLeg, PriceRequest, ReservationRequest } from './trip';
 import { lockVoucher } from './vouchers';
 
 export const RESERVATION = {
@@ -142,6 +136,7 @@ export interface ReserveContext {
   now: Date;
   customer: AuthCustomer | null;
   idempotencyKey: string | null;
+  /** The X-Hold-Token header's; the body's hold_token comes first. */
   holdToken: string | null;
   /** Live unpaid orders one phone or email may hold (RESERVATION_LIMITS.unpaidPerContact, scaled). */
   unpaidCap?: number;
@@ -152,17 +147,7 @@ export interface ReserveContext {
   admit?: () => Promise<void>;
 }
 
-interface PlannedLeg {
-  label: string;
-  direction: 'pergi' | 'pulang';
-  legNo: number;
-  operator: string;
-  jadwal: string;
-  date: string;
-  entries: ReservedSeat[];
-}
-
-interface LoadedLeg extends PlannedLeg {
+interface LoadedLeg extends BookingLeg {
   schedule: SaleSchedule;
   /** Chosen seat numbers; empty on a leg without seat selection. */
   seats: string[];
@@ -176,54 +161,13 @@ export function newReservationCode(): string {
   return code;
 }
 
-function planLegs(body: ReservasiParsedBody): PlannedLeg[] {
-  if (body.flag_connecting === 1) {
-    return body.connecting.map((leg, i) => ({
-      label: `rute ${i + 1}`,
-      direction: 'pergi',
-      legNo: i + 1,
-      operator: leg.operator_kode,
-      jadwal: leg.jadwal_kode,
-      date: leg.tanggal_berangkat,
-      entries: leg.kursi,
-    }));
-  }
-  const legs: PlannedLeg[] = [];
-  if (body.operator_kode_pergi && body.jadwal_kode_pergi && body.tanggal_berangkat_pergi) {
-    legs.push({
-      label: 'pergi',
-      direction: 'pergi',
-      legNo: 1,
-      operator: body.operator_kode_pergi,
-      jadwal: body.jadwal_kode_pergi,
-      date: body.tanggal_berangkat_pergi,
-      entries: body.kursi_pergi,
-    });
-  }
-  if (body.flag_pp === 1 && body.operator_kode_pulang && body.jadwal_kode_pulang && body.tanggal_berangkat_pulang) {
-    legs.push({
-      label: 'pulang',
-      direction: 'pulang',
-      legNo: 1,
-      operator: body.operator_kode_pulang,
-      jadwal: body.jadwal_kode_pulang,
-      date: body.tanggal_berangkat_pulang,
-      entries: body.kursi_pulang,
-    });
-  }
-  return legs;
-}
-
 /** Every leg's own checks, in order, over the schedules read for all legs at once. */
-async function loadLegs(db: Database, planned: PlannedLeg[], today: string, now: Date): Promise<LoadedLeg[]> {
-  const schedules = await loadSaleSchedules(
-    db,
-    planned.map((leg) => ({ operator: leg.operator, jadwal: leg.jadwal })),
-  );
+async function loadLegs(db: Database, planned: BookingLeg[], today: string, now: Date): Promise<LoadedLeg[]> {
+  const schedules = await loadSaleSchedules(db, planned);
   return planned.map((leg, i) => {
-    const numbered = leg.entries.filter((entry) => entry.no !== null).map((entry) => entry.no as string);
-    if (numbered.length > 0 && numbered.length < leg.entries.length) {
-      throw badRequest(RESERVATION_MESSAGE.mixedSeats(leg.label));
+    const numbered = leg.riders.flatMap((rider) => (rider.seat === null ? [] : [rider.seat]));
+    if (numbered.length > 0 && numbered.length < leg.riders.length) {
+      throw badRequest(RESERVATION_MESSAGE.mixedSeats(leg.label.toLowerCase()));
     }
     const schedule = schedules[i];
     if (!schedule) throw notFound('Jadwal tidak ditemukan');
@@ -236,41 +180,19 @@ async function loadLegs(db: Database, planned: PlannedLeg[], today: string, now:
   });
 }
 
-/** The price check's request for these legs: seat numbers, or head counts where the operator seats. */
-function priceRequestOf(body: ReservasiParsedBody, legs: LoadedLeg[]): PriceRequest {
-  const asTrip = (leg: LoadedLeg) => ({
-    operator_kode: leg.operator,
-    jadwal_kode: leg.jadwal,
-    tanggal_berangkat: leg.date,
-    kursi: leg.seats,
-    jumlah_penumpang: leg.seats.length > 0 ? undefined : leg.entries.length,
-  });
-  const pergi = legs.find((leg) => leg.direction === 'pergi');
-  const pulang = legs.find((leg) => leg.direction === 'pulang');
-  return {
-    operator_kode_pergi: body.operator_kode_pergi,
-    jadwal_kode_pergi: body.jadwal_kode_pergi,
-    tanggal_berangkat_pergi: body.tanggal_berangkat_pergi,
-    kursi_pergi: body.flag_connecting === 1 ? [] : (pergi?.seats ?? []),
-    jumlah_penumpang_pergi: body.flag_connecting === 1 || !pergi ? undefined : asTrip(pergi).jumlah_penumpang,
-    operator_kode_pulang: body.operator_kode_pulang,
-    jadwal_kode_pulang: body.jadwal_kode_pulang,
-    tanggal_berangkat_pulang: body.tanggal_berangkat_pulang,
-    kursi_pulang: pulang?.seats ?? [],
-    jumlah_penumpang_pulang: pulang ? asTrip(pulang).jumlah_penumpang : undefined,
-    connecting: body.flag_connecting === 1 ? legs.map(asTrip) : [],
-    flag_connecting: body.flag_connecting,
-    flag_pp: body.flag_pp,
-    voucher_kode: body.voucher_kode,
-    jenis_pembayaran_kode: body.jenis_pembayaran_kode,
-    flag_asuransi: body.flag_asuransi,
-    donasi: body.donasi,
-    flag_point: body.flag_point,
-  };
+/** A loaded leg as the price check prices it: its seats, or its head count where the operator seats. */
+function priceLegOf({ riders, schedule: _schedule, seats, ...leg }: LoadedLeg): PriceLeg {
+  return { ...leg, seats, passengers: seats.length > 0 ? undefined : riders.length };
 }
 
-export function requestHash(body: ReservasiParsedBody, holdToken: string | null): string {
-  return createHash('sha256').update(JSON.stringify({ body, holdToken })).digest('hex');
+/**
+ * What a repeated Idempotency-Key must match: byte for byte the digest of
+ * JSON.stringify({ body, holdToken }) that stored orders carry.
+ */
+function requestHash(request: ReservationRequest, holdToken: string | null): string {
+  return createHash('sha256')
+    .update(`{"body":${request.sentJson},"holdToken":${JSON.stringify(holdToken)}}`)
+    .digest('hex');
 }
 
 type StoredReservation = typeof reservations.$inferSelect;
@@ -315,7 +237,7 @@ async function seatOperatorLeg(
   taken: Set<string>,
   insertRows: { reservationId: number; expiresAt: Date | null },
 ): Promise<Map<string, number>> {
-  const needed = leg.entries.length;
+  const needed = leg.riders.length;
   const candidates = [...seatsByNumber(leg.schedule).keys()].filter((no) => !taken.has(no));
   const booked = new Map<string, number>();
   while (booked.size < needed && candidates.length > 0) {
@@ -356,25 +278,24 @@ async function convertHold(
 
 export async function reserve(
   db: Database,
-  body: ReservasiParsedBody,
+  request: ReservationRequest,
   ctx: ReserveContext,
 ): Promise<ReservationOutcome> {
-  const holdToken = body.hold_token ?? ctx.holdToken;
-  const hash = requestHash(body, holdToken);
+  const holdToken = request.holdToken ?? ctx.holdToken;
+  const hash = requestHash(request, holdToken);
   if (ctx.idempotencyKey) {
     const existing = await findByKey(db, ctx.idempotencyKey);
     if (existing) return replayOf(existing, hash);
   }
   await ctx.admit?.();
-  const planned = planLegs(body);
-  if (planned.length === 0) throw badRequest('Permintaan tidak valid. Jadwal belum dipilih');
-  const legs = await loadLegs(db, planned, ctx.today, ctx.now);
-  const priceRequest = priceRequestOf(body, legs);
+  if (request.legs.length === 0) throw badRequest('Permintaan tidak valid. Jadwal belum dipilih');
+  const legs = await loadLegs(db, request.legs, ctx.today, ctx.now);
+  const priceRequest: PriceRequest = { ...request, legs: legs.map(priceLegOf) };
   // The itinerary is timetable data, not something a concurrent booking changes: checked before the transaction.
-  if (body.flag_connecting === 1) await assertConnectingTrip(db, tripLegsOf(priceRequest));
+  if (request.connecting) await assertConnectingTrip(db, legs);
   const departures = legs.map((leg) => ({ scheduleId: leg.schedule.id, date: leg.date }));
   const schedules = legs.map((leg) => leg.schedule);
-  const contact = bookerContact(body.pemesan_telp, body.pemesan_email);
+  const contact = bookerContact(request.booker.phone, request.booker.email);
   const unpaidCap = ctx.unpaidCap ?? RESERVATION_LIMITS.unpaidPerContact;
 
   try {
@@ -382,7 +303,7 @@ export async function reserve(
       db.transaction(async (tx) => {
         await assertUnpaidCap(tx, contact, unpaidCap, ctx.now);
         await expireDepartures(tx, departures, ctx.now);
-        if (body.voucher_kode) await lockVoucher(asDb(tx), body.voucher_kode);
+        if (request.voucherCode) await lockVoucher(asDb(tx), request.voucherCode);
         // Seat-selection legs skip the taken-seat read: their inserts meet the unique index, which decides.
         const data = await readPriceData(
           asDb(tx),
@@ -399,26 +320,26 @@ export async function reserve(
         const paid = price.total_bayar === 0;
         const deadline = new Date(ctx.now.getTime() + RESERVATION.payMinutes * 60_000);
         const seatExpiry = paid ? null : deadline;
-        const usedPoints = body.flag_point === 1 && ctx.customer ? price.max_point : 0;
+        const usedPoints = request.usePoints && ctx.customer ? price.max_point : 0;
         const values: NewReservation = {
           status: paid ? 'paid' : 'pending',
           customerId: ctx.customer?.id ?? null,
-          bookerName: body.pemesan_nama,
-          bookerPhone: body.pemesan_telp,
-          bookerEmail: body.pemesan_email,
-          paymentMethodCode: body.jenis_pembayaran_kode,
+          bookerName: request.booker.name,
+          bookerPhone: request.booker.phone,
+          bookerEmail: request.booker.email,
+          paymentMethodCode: request.paymentMethodCode,
           // The voucher's own code, never the case it was typed in: the quota counts this column.
-          voucherCode: body.voucher_kode ? (data.voucher?.code ?? body.voucher_kode) : null,
+          voucherCode: request.voucherCode ? (data.voucher?.code ?? request.voucherCode) : null,
           subTotal: price.sub_total,
           total: price.total_bayar,
-          insurance: body.flag_asuransi === 1 && price.flag_status_asuransi === 1,
-          donation: body.donasi,
-          donationMessage: body.komentar_donasi,
-          adsCode: body.ads_kode,
-          referrerUrl: body.url_referer,
+          insurance: request.insurance && price.flag_status_asuransi === 1,
+          donation: request.donation,
+          donationMessage: request.donationMessage,
+          adsCode: request.adsCode,
+          referrerUrl: request.referrerUrl,
           usedPoints,
-          isRoundTrip: body.flag_pp === 1 && body.flag_connecting === 0,
-          priceChanged: price.total_bayar !== body.total_bayar,
+          isRoundTrip: request.roundTrip,
+          priceChanged: price.total_bayar !== request.shownTotal,
           idempotencyKey: ctx.idempotencyKey,
           requestHash: hash,
           createdAt: ctx.now,
@@ -454,7 +375,7 @@ export async function reserve(
         }
         const result: ReservationOutcome = {
           reservasi_kode: code,
-          flag_harga_berubah: price.total_bayar !== body.total_bayar ? 1 : 0,
+          flag_harga_berubah: price.total_bayar !== request.shownTotal ? 1 : 0,
           total_bayar: price.total_bayar,
           flag_lunas: paid ? 1 : 0,
         };
@@ -475,20 +396,20 @@ export async function reserve(
 type NewReservation = Omit<typeof reservations.$inferInsert, 'code'>;
 
 /** One passenger of a seat-selection leg, by seat. */
-interface Rider extends LegSeat {
+interface SeatedRider extends LegSeat {
   direction: 'pergi' | 'pulang';
   legNo: number;
   name: string;
 }
 
-function ridersOf(legs: LoadedLeg[], departures: Departure[]): Rider[] {
+function ridersOf(legs: LoadedLeg[], departures: Departure[]): SeatedRider[] {
   return legs.flatMap((leg, i) =>
-    leg.entries.map((entry, k) => ({
+    leg.riders.map((rider, k) => ({
       ...(departures[i] as Departure),
       seat: leg.seats[k] ?? '',
       direction: leg.direction,
       legNo: leg.legNo,
-      name: entry.penumpang_nama,
+      name: rider.name,
     })),
   );
 }
@@ -502,7 +423,7 @@ async function insertReservationWithSeats(
   tx: Tx,
   values: NewReservation,
   seats: LegSeat[],
-  riders: Rider[],
+  riders: SeatedRider[],
   expiresAt: Date | null,
 ): Promise<{ id: number; code: string; booked: Map<string, number> } | null> {
   const code = newReservationCode();
@@ -576,13 +497,13 @@ async function insertStepByStep(
     } else {
       bookingIds = leg.seats.map((seat) => booked.get(legSeatKey({ ...departure, seat })));
     }
-    for (const [k, entry] of leg.entries.entries()) {
+    for (const [k, rider] of leg.riders.entries()) {
       passengerRows.push({
         reservationId,
         seatBookingId: bookingIds[k] ?? null,
         direction: leg.direction,
         legNo: leg.legNo,
-        name: entry.penumpang_nama,
+        name: rider.name,
       });
     }
   }

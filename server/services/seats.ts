@@ -3,7 +3,7 @@ import { BOOKABLE_SEAT_TYPES, FIELD_LIMITS, type Floor, type KursiResults, type 
 import type { Database } from '../db/client';
 import { operators, routes, schedules, seatBookings, seatLayouts, type LayoutFloor, type SeatTile } from '../db/schema';
 import { notBookable, notFound } from './errors';
-import { BOOKING_WINDOW_DAYS, daysBetween } from './dates';
+import { BOOKING_WINDOW_DAYS, daysBetween } from '../lib/dates';
 import { queryRows } from './sql';
 
 /** Spec section 9: at most 3 passengers per leg, lowered to the seats left. */

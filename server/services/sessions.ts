@@ -3,22 +3,18 @@
  * its SHA-256, so a copy of the database opens no account. A session ends after SESSION_DAYS or
  * when revoked (customer-logout).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { SESSION_DAYS } from '../../contract';
 import type { Database } from '../db/client';
 import { customerSessions, customers } from '../db/schema';
+import { tokenHash } from '../lib/token-hash';
 
 /** The signed-in customer behind a bearer token, and the session it came through. */
 export interface AuthCustomer {
   id: number;
   points: number;
   sessionId: number;
-}
-
-/** What the database keeps of a token: hex SHA-256. */
-export function tokenHash(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 export function newSessionToken(): string {

@@ -18,8 +18,8 @@ import type { DetailVoucherResults, ListVoucherResults, ValidasiVoucherResults, 
 import type { Database } from '../db/client';
 import { paymentMethods, vouchers } from '../db/schema';
 import { notFound, voucherRefused } from './errors';
-import { longDateId } from './dates';
-import { formatRupiah } from './money';
+import { longDateId } from '../lib/dates';
+import { formatRupiah } from '../lib/money';
 
 export const VOUCHER_MESSAGE = {
   unknown: 'Kode voucher tidak ditemukan',

@@ -140,3 +140,27 @@ describe('lint keeps actors and time in src/flow (ADR 0012)', () => {
     expect(flow).toEqual([]);
   });
 });
+
+describe('lint enforces the layers inside server/', () => {
+  it('refuses server/db importing server/services', async () => {
+    const ids = await ruleIds(
+      "import { feeOn } from '../services/pricing';\nexport const f = feeOn;\n",
+      'server/db/probe.ts',
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses server/lib importing server/db', async () => {
+    const ids = await ruleIds(
+      "import { reservations } from '../db/schema';\nexport const r = reservations;\n",
+      'server/lib/probe.ts',
+    );
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets server/db and server/services import server/lib', async () => {
+    const code = "import { addDays } from '../lib/dates';\nexport const a = addDays;\n";
+    expect(await ruleIds(code, 'server/db/probe.ts')).not.toContain('import-x/no-restricted-paths');
+    expect(await ruleIds(code, 'server/services/probe.ts')).not.toContain('import-x/no-restricted-paths');
+  });
+});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, endpoints } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { SEED_FIXTURES } from '../../server/db/seed';
-import { addDays } from '../../server/services/dates';
+import { addDays } from '../../server/lib/dates';
 import { sweepExpired } from '../../server/services/reservations-db';
 import { defaultHeaders, fails, ok } from './api-support';
 import { freshPhone, phoneContact, signIn } from './helpers/accounts';

@@ -4,7 +4,7 @@ import { SEARCH_PAGE_SIZE, TIME_RANGES, type Schedule, type SearchJadwalResults 
 import { createApp, type App } from '../../server/app';
 import { schedules, seatBookings, seatLayouts } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
-import { addDays } from '../../server/services/dates';
+import { addDays } from '../../server/lib/dates';
 import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { ok } from './api-support';
 

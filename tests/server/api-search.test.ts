@@ -5,7 +5,7 @@ import { createApp, type App } from '../../server/app';
 import { schedules, seatBookings } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
 import { mudikWindow } from '../../server/db/seed-data/festival';
-import { BOOKING_WINDOW_DAYS, addDays } from '../../server/services/dates';
+import { BOOKING_WINDOW_DAYS, addDays } from '../../server/lib/dates';
 import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { fails, ok } from './api-support';
 

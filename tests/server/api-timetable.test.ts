@@ -4,7 +4,7 @@ import type { Schedule, SearchJadwalResults } from '../../contract';
 import { createApp } from '../../server/app';
 import { schedules } from '../../server/db/schema';
 import { OPEN_ENDED, SEED_FIXTURES, rollTimetableForward } from '../../server/db/seed';
-import { addDays } from '../../server/services/dates';
+import { addDays } from '../../server/lib/dates';
 import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { ok } from './api-support';
 

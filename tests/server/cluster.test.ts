@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_BASE, RESERVATION_HEADER, type KursiResults } from '../../contract';
 import { ROOT } from '../../bench/support/server';
 import { openDatabase, type DbHandle } from '../../server/db/client';
-import { addDays, jakartaToday } from '../../server/services/dates';
+import { addDays, jakartaToday } from '../../server/lib/dates';
 import { queryRows } from '../../server/services/sql';
 import { SWEEP_LEADER_APP_NAME, SWEEP_LOCK_KEY } from '../../server/services/sweeps';
 import { apiEnv, createScratchDatabase, httpCall, stopProcess, waitForHealth, type Reply } from './helpers/api-process';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CONTENT_MESSAGES, FEATURE_OFF_MESSAGES } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { DEFAULT_CONFIG } from '../../server/services/config';
-import { addDays } from '../../server/services/dates';
+import { addDays } from '../../server/lib/dates';
 import { FAQS } from '../../server/db/seed-data/content';
 import { fails, ok } from './api-support';
 import { XTR, freeSeats, oneWay } from './helpers/orders';

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { ORDER_KEY_HEADER, RESERVATION_HEADER, type KursiResults } from '../../contract';
 import { openDatabase, type DbHandle } from '../../server/db/client';
-import { addDays, jakartaToday } from '../../server/services/dates';
+import { addDays, jakartaToday } from '../../server/lib/dates';
 import { queryRows } from '../../server/services/sql';
 import {
   createScratchDatabase,

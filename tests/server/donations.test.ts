@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../server/app';
-import { addDays } from '../../server/services/dates';
+import { addDays } from '../../server/lib/dates';
 import { shortName } from '../../server/services/donations';
 import { fails, ok } from './api-support';
 import { reserveSeat, withKey } from './helpers/orders';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_BASE, FLASH_SALE_MESSAGES, endpoints, envelope, type EndpointName } from '../../contract';
 import { freePort, startServer, stopServer } from '../../bench/support/server';
 import { flashSaleCards, flashSaleTransactions } from '../../server/db/schema';
-import { jakartaToday } from '../../server/services/dates';
+import { jakartaToday } from '../../server/lib/dates';
 import { defaultHeaders, toQuery } from './api-support';
 import { createTestDatabase, type TestDatabase } from './helpers/test-db';
 import { describeNeeding } from '../helpers/needs';

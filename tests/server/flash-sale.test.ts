@@ -6,7 +6,7 @@ import { flashSaleCards, flashSaleTransactions } from '../../server/db/schema';
 import { DEMO_TOKEN, ZERO_POINTS_TOKEN } from '../../server/db/seed-data/accounts';
 import { FLASH_SALE_DAYS } from '../../server/db/seed-data/flash-sale';
 import { sweepFlashSale } from '../../server/services/flash-sale';
-import { addDays } from '../../server/services/dates';
+import { addDays } from '../../server/lib/dates';
 import { call, defaultHeaders, fails, ok, type CallOptions } from './api-support';
 import { freshClient } from './helpers/accounts';
 import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GUEST_LOOKUP_REFUSED } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { GUEST_LOOKUP_TOO_MANY } from '../../server/routes/orders';
-import { addDays } from '../../server/services/dates';
+import { addDays } from '../../server/lib/dates';
 import { call, defaultHeaders, type CallOptions } from './api-support';
 import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
 import { booker, reserveSeat } from './helpers/orders';

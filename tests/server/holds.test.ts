@@ -4,7 +4,7 @@ import { HOLD_MINUTES, RESERVATION_HEADER, type KursiResults } from '../../contr
 import { createApp, type App } from '../../server/app';
 import { schedules, seatBookings } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
-import { addDays } from '../../server/services/dates';
+import { addDays } from '../../server/lib/dates';
 import { HOLD_RATE } from '../../server/services/holds';
 import { call, defaultHeaders, fails, ok } from './api-support';
 import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';

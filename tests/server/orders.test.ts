@@ -4,7 +4,7 @@ import { GUEST_LOOKUP_REFUSED, type OrderDetail } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { reservations } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
-import { addDays } from '../../server/services/dates';
+import { addDays } from '../../server/lib/dates';
 import { call, defaultHeaders, fails, ok } from './api-support';
 import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { MANY_ORDERS, XTR, booker, freeSeats, isTaken, reserveSeat, withKey } from './helpers/orders';

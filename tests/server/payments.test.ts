@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../server/app';
 import { customers, payments, reservations, seatBookings } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
-import { addDays } from '../../server/services/dates';
+import { addDays } from '../../server/lib/dates';
 import { sharedOrderKeySecret } from '../../server/services/app-secrets';
 import { simulatedProvider } from '../../server/services/payment-provider';
 import { sweepExpired } from '../../server/services/reservations-db';

@@ -4,7 +4,7 @@ import { RESERVATION_HEADER } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { customers, payments, reservations } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
-import { addDays } from '../../server/services/dates';
+import { addDays } from '../../server/lib/dates';
 import { sweepExpired } from '../../server/services/reservations-db';
 import { call, defaultHeaders, fails, ok } from './api-support';
 import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';

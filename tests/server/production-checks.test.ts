@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readEnv } from '../../server/env';
 import { DEMO_IN_PRODUCTION, demoTokenRefusal, startRefusals } from '../../server/production-checks';
-import { tokenHash } from '../../server/services/sessions';
+import { tokenHash } from '../../server/lib/token-hash';
 
 /** Everything production needs, none of it a development default. */
 const COMPLETE = {

@@ -24,7 +24,7 @@ import { importTimetable, parseTimetable, TimetableImportError } from '../../ser
 import { createLogger } from '../../server/logger';
 import { demoTokensIn } from '../../server/production-checks';
 import type { OtpMessage } from '../../server/services/otp-delivery';
-import { tokenHash } from '../../server/services/sessions';
+import { tokenHash } from '../../server/lib/token-hash';
 import { addSupportAccount } from '../../server/services/support-accounts';
 import { defaultHeaders, fails, ok } from './api-support';
 import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';

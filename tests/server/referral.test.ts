@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../server/app';
 import { reservations } from '../../server/db/schema';
 import { DEMO_TOKEN, ZERO_POINTS_TOKEN } from '../../server/db/seed-data/accounts';
-import { addDays } from '../../server/services/dates';
+import { addDays } from '../../server/lib/dates';
 import { referralCodeOf } from '../../server/services/referral';
 import { fails, ok } from './api-support';
 import { MANY_ORDERS, reserveSeat, withKey } from './helpers/orders';

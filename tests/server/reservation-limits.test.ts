@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RESERVATION_HEADER } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { vouchers } from '../../server/db/schema';
-import { addDays } from '../../server/services/dates';
+import { addDays } from '../../server/lib/dates';
 import { call, defaultHeaders, ok, type Reply } from './api-support';
 import { XTR, withKey } from './helpers/orders';
 import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';

@@ -1,10 +1,18 @@
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API_BASE, RESERVATION_HEADER, endpoints, type KursiResults, type Seat } from '../../contract';
+import {
+  API_BASE,
+  RESERVATION_HEADER,
+  ReservasiBodySchema,
+  endpoints,
+  type KursiResults,
+  type Seat,
+} from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { passengers, reservations, schedules, seatBookings, vouchers } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
-import { addDays } from '../../server/services/dates';
+import { addDays } from '../../server/lib/dates';
 import { sweepExpired } from '../../server/services/reservations-db';
 import { queryRows } from '../../server/services/sql';
 import { call, defaultHeaders, fails, ok } from './api-support';
@@ -347,5 +355,52 @@ describeEachDatabase('reservasi on %s', (kind) => {
     });
     expect(notJson.status).toBe(400);
     expect(await liveRows(XTR.code, date)).toEqual([]);
+  });
+
+  it('names the leg whose seat list mixes seat numbers and operator-assigned seats', async () => {
+    clock = START;
+    const date = addDays(TEST_TODAY, 33);
+    const pergi = await fails(app, 'reservasi', oneWay(XTR, date, ['1', null], XTR.price));
+    expect([pergi.httpStatus, pergi.code, pergi.message]).toEqual([
+      400,
+      'REQ-1',
+      'Daftar kursi pergi tidak boleh mencampur nomor kursi dan kursi kosong',
+    ]);
+    const connecting = await fails(app, 'reservasi', {
+      flag_connecting: 1,
+      connecting: THREE_LEGS.map((leg, i) => ({
+        operator_kode: leg.operator,
+        jadwal_kode: leg.code,
+        tanggal_berangkat: date,
+        kursi: [
+          { no: '3', penumpang_nama: 'Budi Santoso' },
+          ...(i === 1 ? [{ no: null, penumpang_nama: 'Sari' }] : []),
+        ],
+      })),
+      ...booker,
+      total_bayar: 0,
+    });
+    expect([connecting.httpStatus, connecting.message]).toEqual([
+      400,
+      'Daftar kursi rute 2 tidak boleh mencampur nomor kursi dan kursi kosong',
+    ]);
+    for (const leg of THREE_LEGS) expect(await liveRows(leg.code, date)).toEqual([]);
+  });
+
+  it('keeps the digest a repeated Idempotency-Key is checked against: the parsed body and the hold token', async () => {
+    clock = START;
+    const date = addDays(TEST_TODAY, 34);
+    const body = { ...oneWay(XTR, date, ['6'], XTR.price), voucher_diskon: 0 };
+    const key = 'digest-key-0001-abcdef';
+    await ok(app, 'reservasi', body, { headers: { ...defaultHeaders(), [RESERVATION_HEADER.idempotencyKey]: key } });
+    const [row] = await handle.db
+      .select({ requestHash: reservations.requestHash })
+      .from(reservations)
+      .where(eq(reservations.idempotencyKey, key));
+    // Orders stored before keep matching their retries only while this stays the same text.
+    const expected = createHash('sha256')
+      .update(JSON.stringify({ body: ReservasiBodySchema.parse(body), holdToken: null }))
+      .digest('hex');
+    expect(row?.requestHash).toBe(expected);
   });
 });

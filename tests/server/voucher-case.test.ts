@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp, type App } from '../../server/app';
 import { reservations, vouchers } from '../../server/db/schema';
-import { addDays } from '../../server/services/dates';
+import { addDays } from '../../server/lib/dates';
 import { call, defaultHeaders, fails, ok } from './api-support';
 import { XTR, freeSeats } from './helpers/orders';
 import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';

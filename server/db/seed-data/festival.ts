@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from '../../services/dates';
+import { addDays, daysBetween } from '../../lib/dates';
 
 /**
  * Idul Fitri (1 Syawal) as Indonesia's holiday calendar expects it, 1447 H to 1452 H. The exact day

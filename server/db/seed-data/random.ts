@@ -1,4 +1,4 @@
-import { addDays } from '../../services/dates';
+import { addDays } from '../../lib/dates';
 /** mulberry32: tiny, fast and good enough to spread seat bookings; same seed, same sequence. */
 export function createRandom(seed: number): () => number {
   let state = seed >>> 0;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DateSummary } from '../../../contract';
 import type { Database } from '../../db/client';
-import { addDays, daysBetween, dateRange, windowEnd } from '../dates';
+import { addDays, daysBetween, dateRange, windowEnd } from '../../lib/dates';
 import { queryRows } from '../sql';
 import { resolveCode } from './codes';
 import { itemsCte } from './items-sql';

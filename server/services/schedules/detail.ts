@@ -3,7 +3,7 @@ import type { DetailJadwal, Operator } from '../../../contract';
 import type { Database } from '../../db/client';
 import { operators, type RouteStopRow } from '../../db/schema';
 import { notFound } from '../errors';
-import { addDays, addMinutes } from '../dates';
+import { addDays, addMinutes } from '../../lib/dates';
 import { fromJson, queryRows } from '../sql';
 import { MESSAGE, resolveCode } from './codes';
 import { itemsCte, type ItemRow } from './items-sql';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Schedule } from '../../../contract';
 import type { Database } from '../../db/client';
 import { notFound } from '../errors';
-import { inBookingWindow } from '../dates';
+import { inBookingWindow } from '../../lib/dates';
 import { requireOperatorId } from '../points';
 import { queryRows } from '../sql';
 import { MESSAGE } from './codes';

@@ -1,4 +1,4 @@
-import { departedBy } from '../dates';
+import { departedBy } from '../../lib/dates';
 import type { ItemScope, Place } from './items-sql';
 
 /** The place pair and connecting switch every traveller-facing list starts from. */

@@ -11,7 +11,7 @@ import {
   type SearchJadwalResults,
 } from '../../../contract';
 import type { Database } from '../../db/client';
-import { inBookingWindow } from '../dates';
+import { inBookingWindow } from '../../lib/dates';
 import { fromJson, queryRows } from '../sql';
 import { filterCondition, itemColumnList, itemsCte, sortKeys, type ItemRow, type ItemScope } from './items-sql';
 import { cachedSearch, type CachedPage } from './search-cache';
