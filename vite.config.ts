@@ -295,6 +295,14 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack)[\\/]/,
               priority: 20,
             },
+            // zod, the wire's schemas, the API client and the session start every page too: one
+            // file. Left to rolldown, zod splits into a file of its own as soon as one route needs
+            // zod but not the session, and the two compress worse apart (measured with bench:weight).
+            {
+              name: 'session',
+              test: /[\\/](node_modules[\\/]zod|contract)[\\/]|[\\/]src[\\/](api[\\/]client|platform[\\/](session|native-bridge|page-meta))\.ts$/,
+              priority: 10,
+            },
           ],
           // Small shared chunks (icons, hooks, helpers, a dialog) are copied into the chunks that use
           // them instead of each costing the page its own request on a slow connection; rolldown's

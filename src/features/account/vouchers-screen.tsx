@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Check, Copy, TicketPercent } from 'lucide-react';
@@ -8,7 +8,7 @@ import { listVoucherQueryOptions } from '../../api/voucher-queries';
 import { buttonStyles } from '../../components/button-styles';
 import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah } from '../../lib/format';
-import { VoucherDetailPage, discountText } from '../booking';
+import { discountText } from '../../lib/voucher-format';
 import { AccountPage } from '../../components/account-page';
 import { EmptyState, ListSkeleton, LoadFailed } from '../../components/list-states';
 import { useSignedIn } from '../../platform/use-signed-in';
@@ -102,9 +102,12 @@ function VoucherItem({ voucher }: { voucher: VoucherCard }) {
   );
 }
 
-/** /app/customer/detail-voucher/:code: the voucher with its terms, for a signed-in customer. */
-export function CustomerVoucherDetailScreen({ code }: { code: string }) {
+/**
+ * /app/customer/detail-voucher/:code: the voucher with its terms (the route passes the voucher
+ * page, shared with /app/detail-voucher), for a signed-in customer.
+ */
+export function CustomerVoucherDetailScreen({ detail }: { detail: ReactNode }) {
   const signedIn = useSignedIn();
   if (!signedIn) return <AccountPage title="Detail Voucher">{null}</AccountPage>;
-  return <VoucherDetailPage code={code} />;
+  return <>{detail}</>;
 }

@@ -4,6 +4,3 @@
  */
 // The support replay shows a customer's booking page fed by a replayed flow.
 export { BookingPageView } from './booking-page';
-// The account's voucher list opens a voucher's detail and words its discount the same way.
-export { VoucherDetailPage } from './standalone-pages';
-export { discountText } from './voucher-list';

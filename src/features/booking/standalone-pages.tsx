@@ -9,7 +9,8 @@ import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah } from '../../lib/format';
 import { OperatorTermsList, useTripOperatorCodes } from './booking-sheets';
 import { Skeleton } from '../../components/form-field';
-import { VoucherList, discountValueText } from './voucher-list';
+import { discountValueText } from '../../lib/voucher-format';
+import { VoucherList } from './voucher-list';
 
 /** /app/list-voucher-standalone: the vouchers as a page (a native host opens it on its own). */
 export function VoucherListPage() {

@@ -13,19 +13,7 @@ import { formatDateShort, formatRupiah } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useBookingContext } from './booking-state';
 import { Skeleton } from '../../components/form-field';
-
-type Discount = Pick<VoucherCard, 'discountType' | 'discountValue' | 'maxDiscount'>;
-
-/** "10%, maks. Rp 25.000" or "Rp 20.000". */
-export function discountValueText(voucher: Discount): string {
-  if (voucher.discountType === 'nominal') return formatRupiah(voucher.discountValue);
-  const cap = voucher.maxDiscount !== null ? `, maks. ${formatRupiah(voucher.maxDiscount)}` : '';
-  return `${voucher.discountValue}%${cap}`;
-}
-
-export function discountText(voucher: Discount): string {
-  return `Potongan ${discountValueText(voucher)}`;
-}
+import { discountText } from '../../lib/voucher-format';
 
 /** What validasi-voucher needs from the booking: the booker, the trip's schedules and the sub total. */
 function validationInput(context: BookingContext, code: string): VoucherValidationInput | null {

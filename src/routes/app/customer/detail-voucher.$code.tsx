@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { detailVoucherQueryOptions } from '../../../api/voucher-queries';
 import { CustomerVoucherDetailScreen } from '../../../features/account/vouchers-screen';
+import { VoucherDetailPage } from '../../../features/booking/standalone-pages';
 
 export const Route = createFileRoute('/app/customer/detail-voucher/$code')({
   staticData: { routeName: 'customer-detail-voucher' },
@@ -11,5 +12,5 @@ export const Route = createFileRoute('/app/customer/detail-voucher/$code')({
 });
 
 function CustomerDetailVoucherRoute() {
-  return <CustomerVoucherDetailScreen code={Route.useParams().code} />;
+  return <CustomerVoucherDetailScreen detail={<VoucherDetailPage code={Route.useParams().code} />} />;
 }
