@@ -140,8 +140,11 @@ export interface BookingContext {
    * order after a failed call reuses the key, a changed order takes a new one.
    */
   reservationFingerprint: string | null;
-  /** The seats the server holds for this booking (hold-kursi), and the countdown shown for them. */
-  hold: SeatHold;
+  /**
+   * The seat hold's token (hold-kursi), as the hold child last answered it: sent with the price
+   * check, the seat layouts and the reservation. The hold itself and its countdown are the child's.
+   */
+  holdToken: string | null;
   /** The passenger form waiting behind the "Ubah Penumpang ?" dialog. */
   pendingPassengerChange: Extract<ChildRequest, { kind: 'passengerForm' }> | null;
   /** Where the user goes once "Konfirmasi Kembali ?" is confirmed. */
@@ -254,7 +257,7 @@ export function initialContext(input: BookingInput): BookingContext {
     changedTotal: null,
     reservationKey: null,
     reservationFingerprint: null,
-    hold: EMPTY_HOLD,
+    holdToken: null,
     pendingPassengerChange: null,
     pendingLeave: null,
     seatHost: 'page',

@@ -3,6 +3,7 @@ import {
   type HoldInput,
   type HoldLeg,
   type HoldOutcome,
+  type SeatHold,
   bookingMessages,
   legsOf,
 } from './booking-context';
@@ -16,7 +17,7 @@ import type { Direction } from './types';
 
 const DIRECTIONS: Direction[] = ['pergi', 'pulang'];
 
-const sameLeg = (a: HoldLeg, b: HoldLeg) => a.direction === b.direction && a.legIndex === b.legIndex;
+const sameLeg = (a: Pick<HoldLeg, 'direction' | 'legIndex'>, b: Pick<HoldLeg, 'direction' | 'legIndex'>) => a.direction === b.direction && a.legIndex === b.legIndex;
 
 /** The chosen seats of every leg with seat selection. */
 export function chosenHoldLegs(context: Pick<BookingContext, 'trip' | 'seats'>): HoldLeg[] {
@@ -39,23 +40,27 @@ export function chosenHoldLegs(context: Pick<BookingContext, 'trip' | 'seats'>):
 }
 
 /** The next hold call: every chosen leg, and an empty list for a held leg that has no seats now. */
-export function holdInput(context: Pick<BookingContext, 'trip' | 'seats' | 'hold'>): HoldInput {
-  const chosen = chosenHoldLegs(context);
-  const dropped = context.hold.legs
+export function holdInput(chosen: readonly HoldLeg[], hold: SeatHold): HoldInput {
+  const dropped = hold.legs
     .filter((held) => !chosen.some((leg) => sameLeg(leg, held)))
     .map((held) => ({ ...held, seats: [] }));
-  return { token: context.hold.token, legs: [...chosen, ...dropped] };
+  return { token: hold.token, legs: [...chosen, ...dropped] };
 }
 
 /** Leaving the booking: every held leg with an empty list (nothing to send without a token). */
-export function releaseInput(context: Pick<BookingContext, 'hold'>): HoldInput | null {
-  if (context.hold.token === null || context.hold.legs.length === 0) return null;
-  return { token: context.hold.token, legs: context.hold.legs.map((leg) => ({ ...leg, seats: [] })) };
+export function releaseInput(hold: SeatHold): HoldInput | null {
+  if (hold.token === null || hold.legs.length === 0) return null;
+  return { token: hold.token, legs: hold.legs.map((leg) => ({ ...leg, seats: [] })) };
 }
 
 /** Whether a hold call has anything to send. */
-export function hasHoldWork(context: Pick<BookingContext, 'trip' | 'seats' | 'hold'>): boolean {
-  return holdInput(context).legs.length > 0;
+export function hasHoldWork(chosen: readonly HoldLeg[], hold: SeatHold): boolean {
+  return holdInput(chosen, hold).legs.length > 0;
+}
+
+/** The chosen legs without the one a refused hold names (its seats were cleared). */
+export function chosenWithoutLeg(chosen: readonly HoldLeg[], leg: Pick<HoldLeg, 'direction' | 'legIndex'>): HoldLeg[] {
+  return chosen.filter((chosenLeg) => !sameLeg(chosenLeg, leg));
 }
 
 /** The leg a refused hold names, with its seats cleared (the passenger chooses again). */
@@ -72,7 +77,7 @@ export function seatsWithoutLeg(
  * (with the seats it now holds there, maybe none); legs it did not reach keep their earlier hold.
  * A fresh hold restarts the countdown from `fullMs`.
  */
-export function heldAfter(hold: BookingContext['hold'], outcome: HoldOutcome, fullMs: number): BookingContext['hold'] {
+export function heldAfter(hold: SeatHold, outcome: HoldOutcome, fullMs: number): SeatHold {
   const answered = outcome.held;
   const legs = [
     ...hold.legs.filter((leg) => !answered.some((done) => sameLeg(done, leg))),
@@ -90,7 +95,7 @@ export function heldAfter(hold: BookingContext['hold'], outcome: HoldOutcome, fu
 }
 
 /** What is left at `now` (the provided clock); 0 once the end passed or nothing is held. */
-export function holdLeft(hold: Pick<BookingContext['hold'], 'deadline'>, now: number): number {
+export function holdLeft(hold: Pick<SeatHold, 'deadline'>, now: number): number {
   return hold.deadline === null ? 0 : Math.max(0, hold.deadline - now);
 }
 

@@ -38,7 +38,7 @@ export function reservationFingerprint(request: ReservationRequest, holdToken: s
   return cyrb53(JSON.stringify({ request, holdToken }));
 }
 
-type KeyInputs = ReservationInputs & Pick<BookingContext, 'reservationKey' | 'reservationFingerprint' | 'hold'>;
+type KeyInputs = ReservationInputs & Pick<BookingContext, 'reservationKey' | 'reservationFingerprint' | 'holdToken'>;
 
 /**
  * The key a confirmation sends: the same order as the last one sent (a retry after a failed
@@ -49,7 +49,7 @@ export function reservationKeyFor(
   context: KeyInputs,
   newKey: (previous: string | null) => string,
 ): Pick<BookingContext, 'reservationKey' | 'reservationFingerprint'> {
-  const fingerprint = reservationFingerprint(reservationRequest(context), context.hold.token);
+  const fingerprint = reservationFingerprint(reservationRequest(context), context.holdToken);
   if (context.reservationKey !== null && context.reservationFingerprint === fingerprint) {
     return { reservationKey: context.reservationKey, reservationFingerprint: fingerprint };
   }

@@ -1,7 +1,9 @@
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { bookerFormMachine } from './booker-form.machine';
 import { childId } from './booking-children';
 import { dialogTexts } from './booking-context';
+import type { bookingHoldMachine } from './booking-hold.machine';
+import type { bookingPriceMachine } from './booking-price.machine';
 import { doSeatCountsMatch, isBookerComplete, validateBooking } from './booking-validation';
 import type { BookingSnapshot } from './booking.machine';
 import { PRICE_SKELETON_ROWS } from './constants';
@@ -15,14 +17,29 @@ import type { Direction } from './types';
  * screen builds a child id or repeats a state name.
  */
 
-/** The skeleton rows of the price list show while this is true. */
-export function priceLoading(snapshot: BookingSnapshot): boolean {
-  return snapshot.matches({ price: 'checking' });
+export type BookingPriceRef = ActorRefFrom<typeof bookingPriceMachine>;
+export type BookingPriceSnapshot = SnapshotFrom<typeof bookingPriceMachine>;
+export type BookingHoldRef = ActorRefFrom<typeof bookingHoldMachine>;
+export type BookingHoldSnapshot = SnapshotFrom<typeof bookingHoldMachine>;
+
+/** The price check child (invoked by the root, so running while the booking runs). */
+export function priceChild(snapshot: BookingSnapshot): BookingPriceRef | undefined {
+  return (snapshot.children as Record<string, unknown>)['price'] as BookingPriceRef | undefined;
+}
+
+/** The seat hold child (invoked by the root, so running while the booking runs). */
+export function holdChild(snapshot: BookingSnapshot): BookingHoldRef | undefined {
+  return (snapshot.children as Record<string, unknown>)['hold'] as BookingHoldRef | undefined;
+}
+
+/** The skeleton rows of the price list show while this is true (the price child's snapshot). */
+export function priceLoading(price: BookingPriceSnapshot | undefined): boolean {
+  return price?.matches('checking') ?? false;
 }
 
 /** How many skeleton rows the price list shows now. */
-export function priceSkeletonRows(snapshot: BookingSnapshot): number {
-  return priceLoading(snapshot) ? PRICE_SKELETON_ROWS : 0;
+export function priceSkeletonRows(price: BookingPriceSnapshot | undefined): number {
+  return priceLoading(price) ? PRICE_SKELETON_ROWS : 0;
 }
 
 /** The booking would pass validation now: the mobile "Bayar Sekarang" looks ready. */
@@ -48,14 +65,16 @@ export function reserving(snapshot: BookingSnapshot): boolean {
 /** The seat hold's countdown: what is left while held, `expired` once it ran out, null otherwise. */
 export type HoldCountdown = { kind: 'held'; remainingMs: number } | { kind: 'expired' } | null;
 
-export function holdCountdown(snapshot: BookingSnapshot): HoldCountdown {
+/** From the hold child's snapshot. */
+export function holdCountdown(snapshot: BookingHoldSnapshot | undefined): HoldCountdown {
+  if (!snapshot) return null;
   const { hold } = snapshot.context;
-  if (snapshot.matches({ hold: 'held' })) return { kind: 'held', remainingMs: hold.remainingMs };
+  if (snapshot.matches('held')) return { kind: 'held', remainingMs: hold.remainingMs };
   // Holding more seats: the seats already held keep showing their time.
-  if (snapshot.matches({ hold: 'holding' }) && hold.legs.length > 0 && hold.remainingMs > 0) {
+  if (snapshot.matches('holding') && hold.legs.length > 0 && hold.remainingMs > 0) {
     return { kind: 'held', remainingMs: hold.remainingMs };
   }
-  if (snapshot.matches({ hold: 'expired' })) return { kind: 'expired' };
+  if (snapshot.matches('expired')) return { kind: 'expired' };
   return null;
 }
 

@@ -1,5 +1,5 @@
-import { assign, emit, enqueueActions, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
-import { HOLD_MINUTES, type CekHargaResults, type ReservasiResults } from '../contract';
+import { assign, emit, enqueueActions, fromPromise, raise, sendTo, setup } from 'xstate';
+import type { CekHargaResults, ReservasiResults } from '../contract';
 import { typeDonationMessage } from '../contract/fields';
 import { bookerFormMachine } from './booker-form.machine';
 import {
@@ -19,9 +19,6 @@ import {
   type ChildRequest,
   DEFAULT_PAYMENT,
   type EntrySource,
-  EMPTY_HOLD,
-  type HoldInput,
-  type HoldOutcome,
   RETURN_PARAM,
   type RefundableChoice,
   type ReserveInput,
@@ -33,9 +30,11 @@ import {
   passengerCount,
   seatCount,
 } from './booking-context';
-import type { PriceRequest } from './booking-requests';
+import { chosenHoldLegs, seatsWithoutLeg } from './booking-hold';
+import { bookingHoldMachine, type HoldAnswered } from './booking-hold.machine';
 import { canUsePoints, isRefundableAsked, isValidDonationAmount, pointsRefusal, refundableFlag } from './booking-price';
-import { hasHoldWork, heldAfter, holdLeft, seatsWithoutLeg } from './booking-hold';
+import { bookingPriceMachine, type PriceChecked } from './booking-price.machine';
+import { priceRequest } from './booking-requests';
 import {
   beginCheckoutEvent,
   nextReservationKey,
@@ -104,6 +103,8 @@ export type BookingEvent =
   | { type: 'voucher.clear' }
   /** Recompute the price (raised after every change; the page may send it too). */
   | { type: 'price.refresh' }
+  /** From the price child: the reply of the check asked last. */
+  | PriceChecked
   | { type: 'reserve.request' }
   /** The open dialog's confirm button ("Ya", "Ya, Reservasi", "Saya Paham") or its cancel ("Tidak"). */
   | { type: 'dialog.confirm' }
@@ -112,12 +113,8 @@ export type BookingEvent =
   | { type: 'leave.request'; intent: NavigationIntent }
   /** Raised to restart the highlight of the refundable option. */
   | { type: 'refundable.highlight' }
-  /** Raised after seats were saved: hold them on the server. */
-  | { type: 'hold.request' }
-  /** From the provided clock while seats are held: this device's time in ms. */
-  | { type: 'hold.tick'; now: number }
-  /** Raised when the hold is over (converted by a reservation, or let go): the countdown stops. */
-  | { type: 'hold.clear' }
+  /** From the hold child after each hold call answered: its token, and a refusal to answer. */
+  | HoldAnswered
   | { type: `xstate.done.actor.seatSelection.${Direction}`; output: SeatSelectionOutput }
   | { type: `xstate.done.actor.passengerForm.${Direction}.${number}`; output: PassengerFormLegOutput }
   | { type: 'xstate.done.actor.bookerForm'; output: BookerFormOutput };
@@ -163,17 +160,14 @@ export const bookingSetup = setup({
     seatSelection: seatSelectionMachine,
     passengerForm: passengerFormMachine,
     bookerForm: bookerFormMachine,
+    // Always running, invoked by the root: the price check and the seat hold with their calls.
+    price: bookingPriceMachine,
+    hold: bookingHoldMachine,
     // Placeholders: the app provides the calls (src/api); a rejection is a silent failure.
-    checkPrice: fromPromise<CekHargaResults, PriceRequest>(() =>
-      Promise.reject(new Error('checkPrice is provided by the app')),
-    ),
     reserve: fromPromise<ReserveOutcome, ReserveInput>(() =>
       Promise.reject(new Error('reserve is provided by the app')),
     ),
     loadProfile: fromPromise<Partial<Booker>>(() => Promise.reject(new Error('loadProfile is provided by the app'))),
-    holdSeats: fromPromise<HoldOutcome, HoldInput>(() => Promise.reject(new Error('holdSeats is provided by the app'))),
-    // The app's clock: sends hold.tick with the time now, at once and every HOLD_TICK_MS.
-    holdClock: fromCallback<EventObject>(() => {}),
   },
   delays: {
     errorToastDelay: ERROR_TOAST_DELAY_MS,
@@ -229,18 +223,22 @@ export const bookingSetup = setup({
     isSeatTakenOnDesktop: ({ context }, params: { outcome: ReserveOutcome }) =>
       context.layout === 'd' && isSeatTakenOutcome(params.outcome),
     isRefused: (_, params: { outcome: ReserveOutcome }) => outcomeMessage(params.outcome) !== null,
-    hasHoldWork: ({ context }) => hasHoldWork(context),
-    isHoldAgain: ({ context }) => context.hold.again,
-    holdsSeats: ({ context }) => context.hold.legs.length > 0,
-    isHoldOver: ({ context }, params: { now: number }) => holdLeft(context.hold, params.now) === 0,
-    holdsSeatsAfter: ({ context }, params: { outcome: HoldOutcome }) =>
-      heldAfter(context.hold, params.outcome, 0).legs.length > 0,
   },
   actions: {
     requestPrice: raise({ type: 'price.refresh' }),
-    requestHold: raise({ type: 'hold.request' }),
-    // Fire and forget, provided by the app: the hold ends by itself if the call never lands.
-    releaseHold: (_, _params: { input: HoldInput | null }) => {},
+    // The price child checks the request of the context as it is after this change.
+    askPriceCheck: sendTo('price', ({ context }) => ({ type: 'price.check' as const, request: priceRequest(context) })),
+    cancelPriceCheck: sendTo('price', { type: 'price.cancel' }),
+    storePrice: assign((_, params: { price: CekHargaResults }) => ({ price: params.price })),
+    // The hold child holds the chosen seats of every leg (and lets go of legs chosen empty).
+    requestHold: sendTo('hold', ({ context }) => ({ type: 'hold.request' as const, legs: chosenHoldLegs(context) })),
+    // Leaving the booking or starting another: the held seats go back to everyone.
+    releaseHold: sendTo('hold', { type: 'hold.release' }),
+    /** The reservation converted the hold (the server let go of the rest): the token stays for the next booking. */
+    forgetHold: sendTo('hold', { type: 'hold.forget' }),
+    storeHoldToken: assign(({ context }, params: { token: string | null }) => ({
+      holdToken: params.token ?? context.holdToken,
+    })),
     emitToast: emit((_, params: { message: string; position: ToastEmitted['position'] }) =>
       toast(params.message, params.position),
     ),
@@ -442,7 +440,6 @@ export const bookingSetup = setup({
       type: 'navigate',
       intent: { kind: 'route', name: 'information-passengers', replace: true },
     }),
-    storePrice: assign((_, params: { price: CekHargaResults }) => ({ price: params.price })),
     dropDisallowedChoices: assign(({ context }) => withoutDisallowedChoices(context)),
     prefillBooker: assign(({ context }, params: Partial<Booker>) =>
       // Typing meanwhile wins over the profile; missing fields become empty.
@@ -481,17 +478,12 @@ export const bookingSetup = setup({
     })),
 
     // Seat hold.
-    markHoldAgain: assign(({ context }) => ({ hold: { ...context.hold, again: true } })),
-    startHoldCall: assign(({ context }) => ({ hold: { ...context.hold, again: false } })),
-    storeHold: assign(({ context }, params: { outcome: HoldOutcome }) => ({
-      hold: heldAfter(context.hold, params.outcome, HOLD_MINUTES * 60_000),
-    })),
     /**
      * A refused hold: the server's message; RSV-2 (a seat was just taken) also clears that leg's
      * seats and opens the seat choice again, where the taken seat now shows taken.
      */
-    answerHoldRefusal: enqueueActions(({ context, enqueue }, params: { outcome: HoldOutcome }) => {
-      const { refusal } = params.outcome;
+    answerHoldRefusal: enqueueActions(({ context, enqueue }, params: { refusal: HoldAnswered['refusal'] }) => {
+      const { refusal } = params;
       if (!refusal) return;
       enqueue.emit(toast(refusal.message, 'top'));
       if (refusal.kind !== 'taken') return;
@@ -503,15 +495,6 @@ export const bookingSetup = setup({
       enqueue.raise({ type: 'price.refresh' });
       // As the page's "Pilih Kursi": the sheet on desktop, the seat page on mobile.
       enqueue.raise({ type: 'seats.open', direction });
-    }),
-    tickHold: assign(({ context }, params: { now: number }) => ({
-      hold: { ...context.hold, remainingMs: holdLeft(context.hold, params.now) },
-    })),
-    endHold: assign(({ context }) => ({ hold: { ...context.hold, remainingMs: 0 } })),
-    /** The reservation converted the hold (the server let go of the rest): the token stays for the next booking. */
-    forgetHold: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ hold: { ...EMPTY_HOLD, token: context.hold.token } });
-      enqueue.raise({ type: 'hold.clear' });
     }),
 
     emitBeginCheckout: emit(({ context }, params: { results: ReservasiResults }) =>

@@ -1,5 +1,5 @@
 import { and, type SnapshotFrom } from 'xstate';
-import { HOLD_MINUTES, type ReservasiResults } from '../contract';
+import type { ReservasiResults } from '../contract';
 import { type PassengerRequest, childId, passengerRequest, tripOfChoice } from './booking-children';
 import {
   type BookingContext,
@@ -8,8 +8,7 @@ import {
   dialogTexts,
   initialContext,
 } from './booking-context';
-import { holdInput, releaseInput } from './booking-hold';
-import { priceRequest, reservationRequest } from './booking-requests';
+import { reservationRequest } from './booking-requests';
 import { outcomeMessage, outcomeResults, seatTakenMessage } from './booking-reservation';
 import { bookingSetup } from './booking-setup';
 import type { SeatSelectionOutput } from './types';
@@ -22,8 +21,10 @@ export type { BookingEvent } from './booking-setup';
  * (voucher, refundable, points, donation, terms), the price check that follows every change, the
  * validation order and the reservation with its outcomes.
  *
- * Regions run side by side: `flow` (editing, dialogs, reserving), `price` (the invoked price
- * check, restarted on every change), `hold`, `refundableHighlight`, `voucherList` and `profile`.
+ * Regions run side by side: `flow` (editing, dialogs, reserving), `refundableHighlight`,
+ * `voucherList` and `profile`. The price check and the seat hold are child charts the root
+ * invokes (booking-price.machine.ts, booking-hold.machine.ts): the root asks them and takes
+ * their answers (`price.checked`, `hold.answered`).
  *
  * The events, guards and actions are named in booking-setup.ts; the children's inputs and ids
  * live in booking-children.ts, the screens' selectors in booking-selectors.ts and the calls'
@@ -50,13 +51,7 @@ const storeSeatsDone = [
   },
 ] as const;
 /** Leaving the booking or starting another: the held seats go back to everyone. */
-const letGoOfHold = [
-  {
-    type: 'releaseHold',
-    params: ({ context }: { context: BookingContext }) => ({ input: releaseInput(context) }),
-  },
-  'forgetHold',
-] as const;
+const letGoOfHold = ['releaseHold'] as const;
 const openReturnSeats = {
   type: 'openChild',
   params: { request: { kind: 'seatSelection', direction: 'pulang' }, navigate: false },
@@ -67,7 +62,22 @@ export const bookingMachine = bookingSetup.createMachine({
   description: 'Booking information page: trip, children, options, price check, validation and reservation.',
   context: ({ input }) => initialContext(input),
   type: 'parallel',
+  invoke: [
+    { id: 'price', src: 'price' },
+    { id: 'hold', src: 'hold' },
+  ],
   on: {
+    // Taken in every state: a check asked without a trip drops the one in flight.
+    'price.refresh': [{ guard: 'hasTrip', actions: 'askPriceCheck' }, { actions: 'cancelPriceCheck' }],
+    'price.checked': {
+      actions: [{ type: 'storePrice', params: ({ event }) => ({ price: event.price }) }, 'dropDisallowedChoices'],
+    },
+    'hold.answered': {
+      actions: [
+        { type: 'storeHoldToken', params: ({ event }) => ({ token: event.token }) },
+        { type: 'answerHoldRefusal', params: ({ event }) => ({ refusal: event.refusal }) },
+      ],
+    },
     'child.attach': [
       // Already running: the screen reads it from snapshot.children.
       {
@@ -323,7 +333,7 @@ export const bookingMachine = bookingSetup.createMachine({
             input: ({ context }) => ({
               request: reservationRequest(context),
               idempotencyKey: context.reservationKey,
-              holdToken: context.hold.token,
+              holdToken: context.holdToken,
             }),
             onDone: [
               {
@@ -468,108 +478,6 @@ export const bookingMachine = bookingSetup.createMachine({
             },
             'dialog.cancel': { target: 'editing', actions: 'forgetLeave' },
           },
-        },
-      },
-    },
-    price: {
-      description: 'The price check: restarted on every change, its failures are silent.',
-      initial: 'idle',
-      states: {
-        idle: {
-          description: 'Showing the last price list (or none).',
-          on: { 'price.refresh': { guard: 'hasTrip', target: 'checking' } },
-        },
-        checking: {
-          description: 'The price list shows its skeleton rows while the check runs.',
-          invoke: {
-            id: 'checkPrice',
-            src: 'checkPrice',
-            input: ({ context }) => priceRequest(context),
-            onDone: {
-              target: 'idle',
-              actions: [
-                { type: 'storePrice', params: ({ event }) => ({ price: event.output }) },
-                'dropDisallowedChoices',
-              ],
-            },
-            onError: 'idle',
-          },
-          on: {
-            // Re-entering cancels the check in flight and starts one with the new context.
-            'price.refresh': [{ guard: 'hasTrip', target: 'checking', reenter: true }, { target: 'idle' }],
-          },
-        },
-      },
-    },
-    hold: {
-      description: `Seats saved on the seat page are held on the server for ${HOLD_MINUTES} minutes; the page counts down.`,
-      initial: 'idle',
-      on: { 'hold.clear': { target: '.idle' } },
-      states: {
-        idle: {
-          description: 'Nothing held.',
-          on: { 'hold.request': { guard: 'hasHoldWork', target: 'holding' } },
-        },
-        holding: {
-          description:
-            'The hold call runs (every chosen leg in turn); seats saved meanwhile are held when it answers. A refused seat is chosen again; a failed call is silent.',
-          entry: 'startHoldCall',
-          invoke: {
-            id: 'holdSeats',
-            src: 'holdSeats',
-            input: ({ context }) => holdInput(context),
-            onDone: [
-              {
-                guard: 'isHoldAgain',
-                target: 'holding',
-                reenter: true,
-                actions: [
-                  { type: 'storeHold', params: ({ event }) => ({ outcome: event.output }) },
-                  { type: 'answerHoldRefusal', params: ({ event }) => ({ outcome: event.output }) },
-                ],
-              },
-              {
-                guard: { type: 'holdsSeatsAfter', params: ({ event }) => ({ outcome: event.output }) },
-                target: 'held',
-                actions: [
-                  { type: 'storeHold', params: ({ event }) => ({ outcome: event.output }) },
-                  { type: 'answerHoldRefusal', params: ({ event }) => ({ outcome: event.output }) },
-                ],
-              },
-              {
-                target: 'idle',
-                actions: [
-                  { type: 'storeHold', params: ({ event }) => ({ outcome: event.output }) },
-                  { type: 'answerHoldRefusal', params: ({ event }) => ({ outcome: event.output }) },
-                ],
-              },
-            ],
-            onError: [
-              { guard: 'isHoldAgain', target: 'holding', reenter: true },
-              { guard: 'holdsSeats', target: 'held' },
-              { target: 'idle' },
-            ],
-          },
-          on: { 'hold.request': { actions: 'markHoldAgain' } },
-        },
-        held: {
-          description: 'The seats are held: the provided clock ticks the countdown until the hold ends.',
-          invoke: { id: 'holdClock', src: 'holdClock' },
-          on: {
-            'hold.tick': [
-              {
-                guard: { type: 'isHoldOver', params: ({ event }) => ({ now: event.now }) },
-                target: 'expired',
-                actions: 'endHold',
-              },
-              { actions: { type: 'tickHold', params: ({ event }) => ({ now: event.now }) } },
-            ],
-            'hold.request': { guard: 'hasHoldWork', target: 'holding' },
-          },
-        },
-        expired: {
-          description: 'The hold ran out: reserving still works while nobody took the seats (else RSV-2).',
-          on: { 'hold.request': { guard: 'hasHoldWork', target: 'holding' } },
         },
       },
     },

@@ -3,6 +3,7 @@ import {
   SimulatedClock,
   createActor,
   fromPromise,
+  getInitialSnapshot,
   getNextSnapshot,
   type AnyActorRef,
   type AnyStateMachine,
@@ -12,6 +13,7 @@ import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { CekHargaResults } from '../../contract';
 import type { TraceDocument } from '../../contract/support';
 import { dialogTexts, type BookingContext, type ReserveOutcome } from '../../machines/booking-context';
+import { bookingPriceMachine } from '../../machines/booking-price.machine';
 import { openDialog } from '../../machines/booking-selectors';
 import { validateBooking } from '../../machines/booking-validation';
 import { bookingMachine, type BookingSnapshot } from '../../machines/booking.machine';
@@ -32,7 +34,9 @@ export type ModelEvent = EventObject & { [key: string]: unknown };
 /** The calls never settle by themselves in the model: the paths say how they end. */
 export const model = bookingMachine.provide({
   actors: {
-    checkPrice: fromPromise<CekHargaResults>(() => new Promise<CekHargaResults>(() => undefined)) as never,
+    price: bookingPriceMachine.provide({
+      actors: { checkPrice: fromPromise<CekHargaResults>(() => new Promise<CekHargaResults>(() => undefined)) as never },
+    }),
     reserve: fromPromise<ReserveOutcome>(() => new Promise<ReserveOutcome>(() => undefined)) as never,
     loadProfile: fromPromise(() => new Promise<never>(() => undefined)) as never,
   },
@@ -105,7 +109,10 @@ function stepKind(before: BookingSnapshot, event: ModelEvent): string {
 
 /** The page's prepared booking as the model's starting state. */
 export function startState(context: BookingContext): BookingSnapshot {
-  return model.resolveState({ value: { flow: 'editing' }, context: { ...context, openChildren: [] } });
+  const resolved = model.resolveState({ value: { flow: 'editing' }, context: { ...context, openChildren: [] } });
+  // resolveState enters no state: the price and hold children the root invokes come from the start.
+  const { children } = getInitialSnapshot(model, { layout: context.layout, signedIn: context.signedIn, features: context.features });
+  return { ...resolved, children } as BookingSnapshot;
 }
 
 export interface ModelPath {

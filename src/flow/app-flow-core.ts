@@ -117,7 +117,7 @@ export function createAppFlow(options: AppFlowOptions): AppFlow {
   const input: BookingInput = { layout: options.layout, signedIn: options.signedIn, features: options.features };
   // The calls read the hold token of the flow they serve (set once the actor exists).
   let flowActor: BookingActor | null = null;
-  const holdToken = () => flowActor?.getSnapshot().context.hold?.token ?? null;
+  const holdToken = () => flowActor?.getSnapshot().context.holdToken ?? null;
   const booking = createBookingActor({
     input,
     storage: options.storage,

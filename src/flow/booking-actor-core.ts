@@ -1,5 +1,6 @@
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
-import { EMPTY_HOLD, type BookingInput } from '../../machines/booking-context';
+import { EMPTY_HOLD, type BookingContext, type BookingInput, type SeatHold } from '../../machines/booking-context';
+import { chosenHoldLegs } from '../../machines/booking-hold';
 import { bookingMachine } from '../../machines/booking.machine';
 import { createPersistedActor, type PersistenceTiming, type SnapshotStorage } from './persisted-actor';
 
@@ -24,12 +25,57 @@ export interface BookingActorOptions {
   persistence?: PersistenceTiming;
 }
 
-/** A flow stored before the seat hold existed keeps its progress: the fields it lacks start empty. */
-function withLaterFields(stored: unknown): unknown {
-  if (stored === null || typeof stored !== 'object') return stored;
-  const { context } = stored as { context?: unknown };
-  if (context === null || typeof context !== 'object') return stored;
-  return { ...stored, context: { reservationFingerprint: null, hold: EMPTY_HOLD, ...context } };
+type Stored = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Stored =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A child chart's persisted entry, as XState writes it under `children`. */
+function childEntry(src: string, value: string, context: Stored, children: Stored): Stored {
+  return {
+    snapshot: { status: 'active', value, historyValue: {}, context, children },
+    src,
+    syncSnapshot: false,
+  };
+}
+
+/**
+ * A flow stored when the price check and the seat hold were regions of the booking chart (and,
+ * before that, without the hold's fields) keeps its progress: the regions' states, the hold and
+ * the calls they ran move into the `price` and `hold` children, the root keeps the hold token.
+ * A flow stored by this version is returned as it is.
+ */
+export function upgradeStoredBooking(stored: unknown): unknown {
+  if (!isRecord(stored) || !isRecord(stored.context)) return stored;
+  const value = isRecord(stored.value) ? stored.value : null;
+  const children = isRecord(stored.children) ? stored.children : {};
+  if (!value || isRecord(children.price) || isRecord(children.hold)) return stored;
+  const { price: priceValue, hold: holdValue, ...rootValue } = value;
+  const { checkPrice, holdSeats, holdClock, ...rootChildren } = children;
+  const { hold: storedHold, ...context } = stored.context;
+  const hold = isRecord(storedHold) ? (storedHold as unknown as SeatHold) : EMPTY_HOLD;
+  const priceCall = isRecord(checkPrice) && isRecord(checkPrice.snapshot) ? checkPrice.snapshot.input : undefined;
+  const chosen = chosenHoldLegs(context as unknown as Pick<BookingContext, 'trip' | 'seats'>);
+  return {
+    ...stored,
+    value: rootValue,
+    context: { reservationFingerprint: null, ...context, holdToken: hold.token },
+    children: {
+      ...rootChildren,
+      price: childEntry(
+        'price',
+        typeof priceValue === 'string' ? priceValue : 'idle',
+        { request: priceCall ?? null },
+        isRecord(checkPrice) ? { checkPrice } : {},
+      ),
+      hold: childEntry(
+        'hold',
+        typeof holdValue === 'string' ? holdValue : 'idle',
+        { hold, chosen },
+        { ...(isRecord(holdSeats) ? { holdSeats } : {}), ...(isRecord(holdClock) ? { holdClock } : {}) },
+      ),
+    },
+  };
 }
 
 /**
@@ -44,7 +90,7 @@ export function createBookingActor(options: BookingActorOptions): BookingActor {
     input: options.input,
     key: BOOKING_STORAGE_KEY,
     storage: options.storage,
-    upgrade: withLaterFields,
+    upgrade: upgradeStoredBooking,
     accept: (snapshot) => snapshot.context.trip !== undefined,
     ...(options.inspect ? { inspect: options.inspect } : {}),
     ...(options.persistence ? { persistence: options.persistence } : {}),

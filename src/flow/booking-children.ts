@@ -1,8 +1,18 @@
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { bookerFormMachine } from '../../machines/booker-form.machine';
 import type { ChildRequest } from '../../machines/booking-context';
-import { bookerFormChild, passengerFormChild, seatSelectionChild } from '../../machines/booking-selectors';
+import {
+  type HoldCountdown,
+  bookerFormChild,
+  holdChild,
+  holdCountdown,
+  passengerFormChild,
+  priceChild,
+  priceSkeletonRows,
+  seatSelectionChild,
+} from '../../machines/booking-selectors';
 import type { passengerFormMachine } from '../../machines/passenger-form.machine';
 import type { seatSelectionMachine } from '../../machines/seat-selection.machine';
 import type { Direction } from '../../machines/types';
@@ -27,6 +37,25 @@ export function usePassengerFormChild(direction: Direction, legIndex = 0): Passe
 
 export function useBookerFormChild(): BookerFormRef | undefined {
   return useBookingSelector((snapshot) => bookerFormChild(snapshot));
+}
+
+/*
+ * The price check and the seat hold are children too: their state is read from their own
+ * snapshot (a child's change does not change the root's), through these hooks.
+ */
+
+/** How many skeleton rows the price list shows now (0 when no check runs). */
+export function usePriceSkeletonRows(): number {
+  const price = useBookingSelector(priceChild);
+  return useSelector(price, (snapshot) => priceSkeletonRows(snapshot));
+}
+
+const sameCountdown = (a: HoldCountdown, b: HoldCountdown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The seat hold's countdown: what is left while held, `expired` once it ran out, null otherwise. */
+export function useHoldCountdown(): HoldCountdown {
+  const hold = useBookingSelector(holdChild);
+  return useSelector(hold, (snapshot) => holdCountdown(snapshot), sameCountdown);
 }
 
 /**

@@ -11,6 +11,8 @@ import type { HoldInput, HoldLeg, HoldOutcome, ReserveInput, ReserveOutcome } fr
 import type { PriceRequest } from '../../machines/booking-requests';
 import { reservationKeyFor } from '../../machines/booking-reservation';
 import { bookingMachine } from '../../machines/booking.machine';
+import { bookingHoldMachine } from '../../machines/booking-hold.machine';
+import { bookingPriceMachine } from '../../machines/booking-price.machine';
 import {
   SeatLayoutRefusedError,
   seatSelectionMachine,
@@ -203,17 +205,18 @@ export function bookingMachineWithEffects(
   return bookingMachine.provide({
     actors: {
       seatSelection: seatSelectionMachine.provide({ actors: { loadLayout: loadLayout(client, holdToken) } }),
-      checkPrice: checkPrice(client, holdToken),
+      price: bookingPriceMachine.provide({ actors: { checkPrice: checkPrice(client, holdToken) } }),
+      hold: bookingHoldMachine.provide({
+        actors: { holdSeats: holdSeats(client), holdClock: holdClock() },
+        actions: { releaseHold: (_, params: { input: HoldInput | null }) => releaseHold(client, params.input) },
+      }),
       reserve: reserve(client),
       loadProfile: loadProfile(client),
-      holdSeats: holdSeats(client),
-      holdClock: holdClock(),
     },
     actions: {
       // Random, so no two bookings of any device share a key (the server keeps a key's order);
       // the machine's rule decides when a retry keeps the previous one.
       renewReservationKey: assign(({ context }) => reservationKeyFor(context, newKey)),
-      releaseHold: (_, params: { input: HoldInput | null }) => releaseHold(client, params.input),
     },
   });
 }

@@ -55,7 +55,6 @@ export const REPLAY_MACHINES: Readonly<Record<string, ReplayMachine>> = {
       withInertEffects(bookingMachine).provide({
         actions: {
           renewReservationKey: assign(({ context }) => reservationKeyFor(context, draw)),
-          releaseHold: () => undefined,
         },
       }),
     errorClasses,

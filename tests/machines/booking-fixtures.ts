@@ -11,7 +11,15 @@ import type {
   ReserveOutcome,
   ScrollToEmitted,
 } from '../../machines/booking-context';
-import { bookingMachine } from '../../machines/booking.machine';
+import { bookingMachine, type BookingSnapshot } from '../../machines/booking.machine';
+import { bookingHoldMachine } from '../../machines/booking-hold.machine';
+import { bookingPriceMachine } from '../../machines/booking-price.machine';
+import {
+  type BookingHoldSnapshot,
+  type BookingPriceSnapshot,
+  holdChild,
+  priceChild,
+} from '../../machines/booking-selectors';
 import type {
   Booker,
   ChosenSeat,
@@ -160,6 +168,16 @@ export function childOf(actor: AnyActorRef, id: string): AnyActorRef | undefined
   return (actor.getSnapshot() as { children: Record<string, AnyActorRef | undefined> }).children[id];
 }
 
+/** The price child's snapshot (the booking root invokes it). */
+export function priceOf(snapshot: BookingSnapshot): BookingPriceSnapshot | undefined {
+  return priceChild(snapshot)?.getSnapshot();
+}
+
+/** The hold child's snapshot (the booking root invokes it). */
+export function holdOf(snapshot: BookingSnapshot): BookingHoldSnapshot | undefined {
+  return holdChild(snapshot)?.getSnapshot();
+}
+
 /** The countdown's clock on a simulated clock: a tick at once and every second, as the app's does. */
 export function simulatedHoldClock(clock: SimulatedClock) {
   return fromCallback(({ sendBack }) => {
@@ -189,16 +207,17 @@ export function bookingWithFakes(clock: SimulatedClock = new SimulatedClock()) {
       seatSelection: fakeChild as never,
       passengerForm: fakeChild as never,
       bookerForm: fakeChild as never,
-      checkPrice: checkPrice.logic,
+      price: bookingPriceMachine.provide({ actors: { checkPrice: checkPrice.logic } }),
+      hold: bookingHoldMachine.provide({
+        actors: { holdSeats: holdSeats.logic, holdClock: simulatedHoldClock(clock) },
+        actions: {
+          releaseHold: (_, params: { input: HoldInput | null }) => {
+            releases.push(params.input);
+          },
+        },
+      }),
       reserve: reserve.logic,
       loadProfile: loadProfile.logic as never,
-      holdSeats: holdSeats.logic,
-      holdClock: simulatedHoldClock(clock),
-    },
-    actions: {
-      releaseHold: (_, params: { input: HoldInput | null }) => {
-        releases.push(params.input);
-      },
     },
   });
   return { machine, checkPrice, reserve, loadProfile, holdSeats, releases };

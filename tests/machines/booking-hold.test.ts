@@ -9,6 +9,7 @@ import {
   type ReserveInput,
 } from '../../machines/booking-context';
 import {
+  chosenHoldLegs,
   hasHoldWork,
   heldAfter,
   holdClock,
@@ -22,6 +23,7 @@ import {
   chooseSeats,
   connecting,
   flush,
+  holdOf,
   readyToReserve,
   roundTrip,
   seat,
@@ -68,13 +70,19 @@ describe('bookingMachine: the seat hold', () => {
   it('saved seats are held; the reply gives the token, the end and a full countdown', async () => {
     const run = start({ trip: roundTrip, booker: validBooker });
     chooseSeats(run, 'pergi', [[seat('1A'), seat('1B')]]);
-    expect(run.actor.getSnapshot().matches({ hold: 'holding' })).toBe(true);
+    expect(holdOf(run.actor.getSnapshot())?.matches('holding')).toBe(true);
     expect(holdCall(run, 0)).toEqual({ token: null, legs: [outboundLeg] });
     await answer(run);
     const snapshot = run.actor.getSnapshot();
-    expect(snapshot.matches({ hold: 'held' })).toBe(true);
-    expect(snapshot.context.hold).toMatchObject({ token: TOKEN, endsAt: ENDS, remainingMs: HOLD_MINUTES * 60_000 });
-    expect(holdCountdown(snapshot)).toEqual({ kind: 'held', remainingMs: 600_000 });
+    expect(holdOf(snapshot)?.matches('held')).toBe(true);
+    expect(holdOf(snapshot)?.context.hold).toMatchObject({
+      token: TOKEN,
+      endsAt: ENDS,
+      remainingMs: HOLD_MINUTES * 60_000,
+    });
+    // The booking keeps the token its calls send.
+    expect(snapshot.context.holdToken).toBe(TOKEN);
+    expect(holdCountdown(holdOf(snapshot))).toEqual({ kind: 'held', remainingMs: 600_000 });
   });
 
   it('the return leg is held with the first reply token, together with the outbound leg', async () => {
@@ -103,29 +111,29 @@ describe('bookingMachine: the seat hold', () => {
     const run = start({ trip: roundTrip, booker: validBooker });
     chooseSeats(run, 'pergi', [[seat('1A')]]);
     await answer(run);
-    expect(run.actor.getSnapshot().context.hold.remainingMs).toBe(FULL_MS);
+    expect(holdOf(run.actor.getSnapshot())?.context.hold.remainingMs).toBe(FULL_MS);
     run.clock.increment(1000);
-    expect(run.actor.getSnapshot().context.hold.remainingMs).toBe(FULL_MS - 1000);
+    expect(holdOf(run.actor.getSnapshot())?.context.hold.remainingMs).toBe(FULL_MS - 1000);
     // One late tick (a throttled tab) still shows the true time left.
     run.clock.increment(61_000);
-    expect(holdRemainingText(run.actor.getSnapshot().context.hold.remainingMs)).toBe(
+    expect(holdRemainingText(holdOf(run.actor.getSnapshot())?.context.hold.remainingMs ?? 0)).toBe(
       'Kursi ditahan untuk Anda selama 08:58',
     );
     run.clock.increment(FULL_MS - 62_000 - 1000);
-    expect(run.actor.getSnapshot().matches({ hold: 'held' })).toBe(true);
-    expect(holdRemainingText(run.actor.getSnapshot().context.hold.remainingMs)).toBe(
+    expect(holdOf(run.actor.getSnapshot())?.matches('held')).toBe(true);
+    expect(holdRemainingText(holdOf(run.actor.getSnapshot())?.context.hold.remainingMs ?? 0)).toBe(
       'Kursi ditahan untuk Anda selama 00:01',
     );
     run.clock.increment(1000);
-    expect(run.actor.getSnapshot().matches({ hold: 'expired' })).toBe(true);
-    expect(holdCountdown(run.actor.getSnapshot())).toEqual({ kind: 'expired' });
+    expect(holdOf(run.actor.getSnapshot())?.matches('expired')).toBe(true);
+    expect(holdCountdown(holdOf(run.actor.getSnapshot()))).toEqual({ kind: 'expired' });
   });
 
   it('a reservation after the hold ran out is still sent, with the token', async () => {
     const run = await readyToReserve();
     await answer(run);
     run.clock.increment(FULL_MS);
-    expect(run.actor.getSnapshot().matches({ hold: 'expired' })).toBe(true);
+    expect(holdOf(run.actor.getSnapshot())?.matches('expired')).toBe(true);
     run.actor.send({ type: 'reserve.request' });
     run.actor.send({ type: 'dialog.confirm' });
     expect((run.reserve.calls[0]?.input as ReserveInput).holdToken).toBe(TOKEN);
@@ -165,7 +173,7 @@ describe('bookingMachine: the seat hold', () => {
       expect(snapshot.context.seats.pulang).toEqual([[]]);
       expect(snapshot.context.seats.pergi).toEqual([[seat('1A')]]);
       expect(snapshot.context.openChildren).toContain('seatSelection.pulang');
-      expect(snapshot.matches({ hold: 'held' })).toBe(true);
+      expect(holdOf(snapshot)?.matches('held')).toBe(true);
       if (layout === 'm') {
         expect(run.emitted.navigations).toEqual([{ kind: 'route', name: 'select-seat', params: { return: 'return' } }]);
       } else {
@@ -188,7 +196,7 @@ describe('bookingMachine: the seat hold', () => {
     }));
     expect(run.emitted.toasts.map((toast) => toast.message)).toContain(message);
     expect(run.actor.getSnapshot().context.seats.pergi).toEqual([[seat('1A')]]);
-    expect(run.actor.getSnapshot().matches({ hold: 'idle' })).toBe(true);
+    expect(holdOf(run.actor.getSnapshot())?.matches('idle')).toBe(true);
   });
 
   it('a failed hold call is silent', async () => {
@@ -198,7 +206,7 @@ describe('bookingMachine: the seat hold', () => {
     run.holdSeats.calls.at(-1)?.reject(new Error('offline'));
     await flush();
     expect(run.emitted.toasts).toEqual([]);
-    expect(run.actor.getSnapshot().matches({ hold: 'idle' })).toBe(true);
+    expect(holdOf(run.actor.getSnapshot())?.matches('idle')).toBe(true);
     expect(run.actor.getSnapshot().context.seats.pergi).toEqual([[seat('1A')]]);
   });
 
@@ -211,8 +219,8 @@ describe('bookingMachine: the seat hold', () => {
     run.actor.send({ type: 'dialog.confirm' });
     expect(run.releases).toEqual([{ token: TOKEN, legs: [{ ...outboundLeg, seats: [] }] }]);
     const snapshot = run.actor.getSnapshot();
-    expect(snapshot.matches({ hold: 'idle' })).toBe(true);
-    expect(snapshot.context.hold).toEqual({
+    expect(holdOf(snapshot)?.matches('idle')).toBe(true);
+    expect(holdOf(snapshot)?.context.hold).toEqual({
       token: TOKEN,
       endsAt: null,
       deadline: null,
@@ -220,7 +228,8 @@ describe('bookingMachine: the seat hold', () => {
       legs: [],
       again: false,
     });
-    expect(holdCountdown(snapshot)).toBeNull();
+    expect(snapshot.context.holdToken).toBe(TOKEN);
+    expect(holdCountdown(holdOf(snapshot))).toBeNull();
   });
 
   it('"Tidak" on the leave dialog keeps the hold', async () => {
@@ -230,7 +239,7 @@ describe('bookingMachine: the seat hold', () => {
     run.actor.send({ type: 'leave.request', intent: { kind: 'route', name: 'schedule' } });
     run.actor.send({ type: 'dialog.cancel' });
     expect(run.releases).toEqual([]);
-    expect(run.actor.getSnapshot().matches({ hold: 'held' })).toBe(true);
+    expect(holdOf(run.actor.getSnapshot())?.matches('held')).toBe(true);
   });
 
   it('a reservation converts the hold: the countdown stops and nothing is let go', async () => {
@@ -243,7 +252,7 @@ describe('bookingMachine: the seat hold', () => {
       results: reservedResults(),
     });
     await flush();
-    expect(run.actor.getSnapshot().matches({ hold: 'idle' })).toBe(true);
+    expect(holdOf(run.actor.getSnapshot())?.matches('idle')).toBe(true);
     expect(run.releases).toEqual([]);
   });
 
@@ -289,7 +298,7 @@ describe('what a hold call sends and what its answer leaves', () => {
   it('a held leg whose seats were all given up is sent with no seats, so the server lets them go', () => {
     const hold = held([outboundLeg, returnLeg]);
     // The outbound seats are kept (sent again); the return leg (same leg number, other direction) is dropped.
-    const sent = holdInput({ trip: roundTrip, seats: { pergi: [[seat('3C')]], pulang: [] }, hold });
+    const sent = holdInput(chosenHoldLegs({ trip: roundTrip, seats: { pergi: [[seat('3C')]], pulang: [] } }), hold);
     expect(sent).toEqual({
       token: TOKEN,
       legs: [
@@ -301,7 +310,10 @@ describe('what a hold call sends and what its answer leaves', () => {
 
   it('on a connecting trip, the second leg given up is sent empty while the first is held again', () => {
     const hold = held([outboundLeg, secondLeg]);
-    const sent = holdInput({ trip: connecting, seats: { pergi: [[seat('1A')], []], pulang: [] }, hold });
+    const sent = holdInput(
+      chosenHoldLegs({ trip: connecting, seats: { pergi: [[seat('1A')], []], pulang: [] } }),
+      hold,
+    );
     expect(sent.legs.map((leg) => [leg.legIndex, leg.seats])).toEqual([
       [0, ['1A']],
       [1, []],
@@ -309,21 +321,23 @@ describe('what a hold call sends and what its answer leaves', () => {
   });
 
   it('a hold call has work only when a seat is chosen or a held leg must be let go', () => {
-    expect(hasHoldWork({ trip: roundTrip, seats: noSeats, hold: EMPTY_HOLD })).toBe(false);
-    expect(hasHoldWork({ trip: roundTrip, seats: { pergi: [[seat('1A')]], pulang: [] }, hold: EMPTY_HOLD })).toBe(true);
-    expect(hasHoldWork({ trip: roundTrip, seats: noSeats, hold: held([returnLeg]) })).toBe(true);
+    expect(hasHoldWork(chosenHoldLegs({ trip: roundTrip, seats: noSeats }), EMPTY_HOLD)).toBe(false);
+    expect(
+      hasHoldWork(chosenHoldLegs({ trip: roundTrip, seats: { pergi: [[seat('1A')]], pulang: [] } }), EMPTY_HOLD),
+    ).toBe(true);
+    expect(hasHoldWork(chosenHoldLegs({ trip: roundTrip, seats: noSeats }), held([returnLeg]))).toBe(true);
   });
 
   it('leaving lets every held leg go with the token, and sends nothing without a token or a held leg', () => {
-    expect(releaseInput({ hold: held([outboundLeg, returnLeg]) })).toEqual({
+    expect(releaseInput(held([outboundLeg, returnLeg]))).toEqual({
       token: TOKEN,
       legs: [
         { ...outboundLeg, seats: [] },
         { ...returnLeg, seats: [] },
       ],
     });
-    expect(releaseInput({ hold: held([outboundLeg], { token: null }) })).toBeNull();
-    expect(releaseInput({ hold: held([]) })).toBeNull();
+    expect(releaseInput(held([outboundLeg], { token: null }))).toBeNull();
+    expect(releaseInput(held([]))).toBeNull();
   });
 
   it('an answer that holds seats restarts the countdown; legs it did not reach keep their hold', () => {

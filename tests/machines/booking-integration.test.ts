@@ -4,6 +4,7 @@ import type { CekHargaResults } from '../../contract';
 import { bookerFormMachine } from '../../machines/booker-form.machine';
 import type { ReserveInput, ReserveOutcome } from '../../machines/booking-context';
 import type { PriceRequest, ReservationRequest } from '../../machines/booking-requests';
+import { bookingPriceMachine } from '../../machines/booking-price.machine';
 import { bookingMachine } from '../../machines/booking.machine';
 import { passengerFormMachine } from '../../machines/passenger-form.machine';
 import { seatSelectionMachine, type LoadLayoutInput } from '../../machines/seat-selection.machine';
@@ -22,9 +23,13 @@ function startReal() {
       }),
       passengerForm: passengerFormMachine,
       bookerForm: bookerFormMachine,
-      checkPrice: fromPromise<CekHargaResults, PriceRequest>(async ({ input }) => {
-        checks.push(input);
-        return priceResults({ total_bayar: 123_000 });
+      price: bookingPriceMachine.provide({
+        actors: {
+          checkPrice: fromPromise<CekHargaResults, PriceRequest>(async ({ input }) => {
+            checks.push(input);
+            return priceResults({ total_bayar: 123_000 });
+          }),
+        },
       }),
       reserve: fromPromise<ReserveOutcome, ReserveInput>(async ({ input }) => {
         reservations.push(input.request);

@@ -200,7 +200,7 @@ describe('reservationKeyFor: the key rule', () => {
     expect(reservationKeyFor(first, newKey).reservationKey).toBe(first.reservationKey);
     const otherBody = { ...first, booker: { ...first.booker, name: 'Siti Aminah' } };
     expect(reservationKeyFor(otherBody, newKey).reservationKey).not.toBe(first.reservationKey);
-    const otherToken = { ...first, hold: { ...first.hold, token: 'hold-token-0000000001' } };
+    const otherToken = { ...first, holdToken: 'hold-token-0000000001' };
     expect(reservationKeyFor(otherToken, newKey).reservationKey).not.toBe(first.reservationKey);
   });
 

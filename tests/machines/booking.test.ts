@@ -33,6 +33,8 @@ import {
   readyToReserve,
   roundTrip,
   seat,
+  holdOf,
+  priceOf,
   start,
   validBooker,
   type Run,
@@ -78,15 +80,24 @@ describe('bookingMachine: start and trip', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toEqual({
       flow: 'editing',
-      price: 'idle',
-      hold: 'idle',
       refundableHighlight: 'off',
       voucherList: 'closed',
       profile: 'idle',
     });
+    // The price check and the seat hold run as the root's children, idle.
+    expect(priceOf(snapshot)?.value).toBe('idle');
+    expect(holdOf(snapshot)?.value).toBe('idle');
+    expect(holdOf(snapshot)?.context.hold).toEqual({
+      token: null,
+      endsAt: null,
+      deadline: null,
+      remainingMs: 0,
+      legs: [],
+      again: false,
+    });
     expect(snapshot.context).toMatchObject({
       trip: null,
-      hold: { token: null, endsAt: null, remainingMs: 0, legs: [], again: false },
+      holdToken: null,
       refundable: 'unset',
       usePoint: false,
       donation: { on: false, amount: DONATION_DEFAULT, message: '', messageError: null },
@@ -122,7 +133,7 @@ describe('bookingMachine: start and trip', () => {
     const run = start();
     run.actor.send({ type: 'price.refresh' });
     expect(run.checkPrice.calls).toHaveLength(0);
-    expect(priceLoading(run.actor.getSnapshot())).toBe(false);
+    expect(priceLoading(priceOf(run.actor.getSnapshot()))).toBe(false);
   });
 });
 
@@ -130,14 +141,14 @@ describe('bookingMachine: price recompute', () => {
   it('shows the skeleton while checking and stores the reply', async () => {
     const run = start({ trip: oneWay });
     chooseSeats(run, 'pergi', [[seat('1A')]]);
-    expect(priceLoading(run.actor.getSnapshot())).toBe(true);
-    expect(priceSkeletonRows(run.actor.getSnapshot())).toBe(3);
+    expect(priceLoading(priceOf(run.actor.getSnapshot()))).toBe(true);
+    expect(priceSkeletonRows(priceOf(run.actor.getSnapshot()))).toBe(3);
     expect(run.checkPrice.calls[0]?.input).toMatchObject({
       trip: { outbound: { seats: ['1A'], leg: { scheduleCode: 'J-GO' } } },
     });
     await settlePrice(run);
-    expect(priceLoading(run.actor.getSnapshot())).toBe(false);
-    expect(priceSkeletonRows(run.actor.getSnapshot())).toBe(0);
+    expect(priceLoading(priceOf(run.actor.getSnapshot()))).toBe(false);
+    expect(priceSkeletonRows(priceOf(run.actor.getSnapshot()))).toBe(0);
     expect(run.actor.getSnapshot().context.price).toEqual(priceResults());
   });
 
@@ -148,7 +159,7 @@ describe('bookingMachine: price recompute', () => {
     expect(run.checkPrice.calls).toHaveLength(2);
     run.checkPrice.calls[0]?.resolve(priceResults({ total_bayar: 1 }));
     await flush();
-    expect(priceLoading(run.actor.getSnapshot())).toBe(true);
+    expect(priceLoading(priceOf(run.actor.getSnapshot()))).toBe(true);
     expect(run.actor.getSnapshot().context.price).toBeNull();
     run.checkPrice.calls[1]?.resolve(priceResults({ total_bayar: 2 }));
     await flush();
@@ -162,7 +173,7 @@ describe('bookingMachine: price recompute', () => {
     run.actor.send({ type: 'donation.toggle' });
     run.checkPrice.calls.at(-1)?.reject(new Error('offline'));
     await flush();
-    expect(priceLoading(run.actor.getSnapshot())).toBe(false);
+    expect(priceLoading(priceOf(run.actor.getSnapshot()))).toBe(false);
     expect(run.actor.getSnapshot().context.price).toEqual(priceResults());
     expect(run.emitted.toasts).toEqual([]);
   });
@@ -172,7 +183,7 @@ describe('bookingMachine: price recompute', () => {
     chooseSeats(run, 'pergi', [[seat('1A')]]);
     run.actor.send({ type: 'leave.request', intent: { kind: 'back', steps: 1 } });
     run.actor.send({ type: 'dialog.confirm' });
-    expect(priceLoading(run.actor.getSnapshot())).toBe(false);
+    expect(priceLoading(priceOf(run.actor.getSnapshot()))).toBe(false);
   });
 
   const changes: [string, (run: Run) => void][] = [
@@ -1038,7 +1049,8 @@ describe('bookingMachine: placeholders and odd outputs', () => {
     actor.start();
     actor.send({ type: 'page.enter', from: 'customer-order' });
     await flush();
-    expect(actor.getSnapshot().value).toMatchObject({ price: 'idle', profile: 'idle' });
+    expect(actor.getSnapshot().value).toMatchObject({ profile: 'idle' });
+    expect(priceOf(actor.getSnapshot())?.value).toBe('idle');
     actor.send({ type: 'xstate.done.actor.bookerForm', output: validBooker } as BookingEvent);
     actor.send({
       type: 'xstate.done.actor.passengerForm.pergi.0',

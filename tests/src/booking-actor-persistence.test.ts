@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { holdChild, holdCountdown, priceChild, priceLoading } from '../../machines/booking-selectors';
 import { BOOKING_STORAGE_KEY, createBookingActor } from '../../src/flow/booking-actor-core';
 import { PERSIST_IDLE_TIMEOUT_MS, pagePersistence, type PersistenceTiming } from '../../src/flow/persisted-actor';
 import { guestInput, memoryStorage, oneLegTrip } from './support/booking-actor-fixtures';
@@ -187,24 +188,40 @@ describe('booking persistence off the tap', () => {
   });
 });
 
+type StoredBooking = {
+  value: Record<string, unknown>;
+  context: Record<string, unknown>;
+  children: Record<string, unknown>;
+};
+
+/** What this version stores for a flow with a trip, turned back into what an older build wrote. */
+function storedByOlderBuild(patch: (stored: StoredBooking) => void): ReturnType<typeof memoryStorage> {
+  const storage = memoryStorage();
+  const first = createBookingActor({ input, storage });
+  first.send({ type: 'trip.set', trip });
+  const stored = JSON.parse(storage.data.get(BOOKING_STORAGE_KEY) as string) as StoredBooking;
+  first.stop();
+  // The price check and the hold were regions of the booking chart, with the hold in its context.
+  delete stored.children.price;
+  delete stored.children.hold;
+  delete stored.context.holdToken;
+  stored.value = { ...stored.value, price: 'idle' };
+  patch(stored);
+  storage.data.set(BOOKING_STORAGE_KEY, JSON.stringify(stored));
+  return storage;
+}
+
 describe('a flow stored before the seat hold existed', () => {
   it('is restored with its progress, an empty hold and no key fingerprint', () => {
-    const storage = memoryStorage();
-    const first = createBookingActor({ input, storage });
-    first.send({ type: 'trip.set', trip });
-    const stored = JSON.parse(storage.data.get(BOOKING_STORAGE_KEY) as string) as {
-      context: Record<string, unknown>;
-    };
-    first.stop();
-    // What an older build wrote: the same flow without the hold's fields.
-    delete stored.context.hold;
-    delete stored.context.reservationFingerprint;
-    storage.data.set(BOOKING_STORAGE_KEY, JSON.stringify(stored));
+    const storage = storedByOlderBuild((stored) => {
+      delete stored.context.reservationFingerprint;
+    });
 
     const restored = createBookingActor({ input, storage });
-    const { context } = restored.getSnapshot();
-    expect(context.trip).toEqual(trip);
-    expect(context.hold).toEqual({
+    const snapshot = restored.getSnapshot();
+    expect(snapshot.context.trip).toEqual(trip);
+    expect(snapshot.context.holdToken).toBeNull();
+    expect(holdChild(snapshot)?.getSnapshot().context.hold).toEqual({
       token: null,
       endsAt: null,
       deadline: null,
@@ -212,7 +229,69 @@ describe('a flow stored before the seat hold existed', () => {
       legs: [],
       again: false,
     });
-    expect(context.reservationFingerprint).toBeNull();
+    expect(snapshot.context.reservationFingerprint).toBeNull();
+    restored.stop();
+  });
+});
+
+describe('a flow stored when the price check and the hold were regions of the booking chart', () => {
+  const held = {
+    token: 'hold-token-0000000001',
+    endsAt: '2026-11-29T04:10:00.000Z',
+    deadline: Date.now() + 300_000,
+    remainingMs: 300_000,
+    legs: [
+      {
+        direction: 'pergi',
+        legIndex: 0,
+        operatorCode: 'XTR',
+        scheduleCode: 'XTR-BDG-JKT-0800',
+        date: '2026-11-29',
+        seats: ['9'],
+      },
+    ],
+    again: false,
+  };
+
+  it('restores the hold in the hold child (held, counting down) and keeps its token at the root', () => {
+    const storage = storedByOlderBuild((stored) => {
+      stored.value = { ...stored.value, hold: 'held' };
+      stored.context.hold = held;
+      stored.children.holdClock = {
+        snapshot: { status: 'active', output: undefined, error: undefined },
+        src: 'holdClock',
+      };
+    });
+
+    const restored = createBookingActor({ input, storage });
+    const snapshot = restored.getSnapshot();
+    expect(snapshot.context.trip).toEqual(trip);
+    expect(snapshot.context.holdToken).toBe(held.token);
+    expect(snapshot.value).not.toHaveProperty('hold');
+    const hold = holdChild(snapshot)?.getSnapshot();
+    expect(hold?.value).toBe('held');
+    expect(hold?.context.hold).toEqual(held);
+    expect(holdCountdown(hold)).toEqual({ kind: 'held', remainingMs: 300_000 });
+    restored.stop();
+  });
+
+  it('restores a price check in flight in the price child, which asks again', () => {
+    const request = { stored: 'request' };
+    const storage = storedByOlderBuild((stored) => {
+      stored.value = { ...stored.value, price: 'checking' };
+      stored.children.checkPrice = {
+        snapshot: { status: 'active', output: undefined, error: undefined, input: request },
+        src: 'checkPrice',
+      };
+    });
+
+    const restored = createBookingActor({ input, storage });
+    const snapshot = restored.getSnapshot();
+    expect(snapshot.value).not.toHaveProperty('price');
+    const price = priceChild(snapshot)?.getSnapshot();
+    expect(price?.value).toBe('checking');
+    expect(price?.context.request).toEqual(request);
+    expect(priceLoading(price)).toBe(true);
     restored.stop();
   });
 });

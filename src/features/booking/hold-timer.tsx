@@ -1,8 +1,7 @@
 import { Timer } from 'lucide-react';
 import { bookingMessages } from '../../../machines/booking-context';
 import { holdRemainingText } from '../../../machines/booking-hold';
-import { holdCountdown } from '../../../machines/booking-selectors';
-import { useBookingSelector } from '../../flow/app-flow';
+import { useHoldCountdown } from '../../flow/booking-children';
 import { cx } from '../../lib/cx';
 
 /**
@@ -10,7 +9,7 @@ import { cx } from '../../lib/cx';
  * its end the seats are no longer kept, though reserving still works while nobody took them.
  */
 export function HoldTimer({ className }: { className?: string }) {
-  const countdown = useBookingSelector(holdCountdown, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const countdown = useHoldCountdown();
   if (!countdown) return null;
   const expired = countdown.kind === 'expired';
   return (

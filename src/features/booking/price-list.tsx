@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { priceRows, type PriceRow } from '../../../machines/booking-price';
-import { priceSkeletonRows } from '../../../machines/booking-selectors';
 import { useBookingSelector } from '../../flow/app-flow';
+import { usePriceSkeletonRows } from '../../flow/booking-children';
 import { cx } from '../../lib/cx';
 import { FREE_LABEL, formatPriceLine, formatRupiah } from '../../lib/format';
 import { sameJson } from './booking-state';
@@ -21,7 +21,7 @@ export function priceText(row: PriceRow): string {
 export function PriceList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const headingId = useId();
   const rows = useBookingSelector((snapshot) => priceRows(snapshot.context), sameJson);
-  const skeletonRows = useBookingSelector(priceSkeletonRows);
+  const skeletonRows = usePriceSkeletonRows();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section aria-labelledby={headingId} aria-busy={skeletonRows > 0}>
@@ -76,7 +76,7 @@ export function useTotal(): number | null {
 /** The total as one line: a skeleton while the price check runs. */
 export function TotalAmount({ className }: { className?: string }) {
   const total = useTotal();
-  const loading = useBookingSelector((snapshot) => priceSkeletonRows(snapshot) > 0);
+  const loading = usePriceSkeletonRows() > 0;
   if (loading) {
     return (
       <span className={className}>

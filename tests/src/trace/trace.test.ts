@@ -5,6 +5,7 @@ import type { PriceRequest } from '../../../machines/booking-requests';
 import { TraceDocumentSchema, type TraceDocument } from '../../../contract/support';
 import type { ReserveInput, ReserveOutcome } from '../../../machines/booking-context';
 import { reservationKeyFor } from '../../../machines/booking-reservation';
+import { bookingPriceMachine } from '../../../machines/booking-price.machine';
 import { bookingMachine } from '../../../machines/booking.machine';
 import { seatSelectionMachine, type LoadLayoutInput } from '../../../machines/seat-selection.machine';
 import { PersonalDataMask } from '../../../src/trace/personal-data';
@@ -41,7 +42,11 @@ function recordedBooking(trip: typeof roundTrip) {
           loadLayout: fromPromise(async ({ input }: { input: LoadLayoutInput }) => threeSeatLayout(input.leg)),
         },
       }),
-      checkPrice: fromPromise<CekHargaResults, PriceRequest>(async () => priceResults({ total_bayar: 123_000 })),
+      price: bookingPriceMachine.provide({
+        actors: {
+          checkPrice: fromPromise<CekHargaResults, PriceRequest>(async () => priceResults({ total_bayar: 123_000 })),
+        },
+      }),
       reserve: fromPromise<ReserveOutcome, ReserveInput>(async () => ({
         kind: 'ok',
         results: reservedResults({ reservasi_kode: 'TMP-77', total_bayar: 123_000 }),
