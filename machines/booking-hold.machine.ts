@@ -85,7 +85,10 @@ export const bookingHoldMachine = setup({
   on: {
     'hold.release': {
       target: '.idle',
-      actions: [{ type: 'releaseHold', params: ({ context }) => ({ input: releaseInput(context.hold) }) }, 'forgetHold'],
+      actions: [
+        { type: 'releaseHold', params: ({ context }) => ({ input: releaseInput(context.hold) }) },
+        'forgetHold',
+      ],
     },
     'hold.forget': { target: '.idle', actions: 'forgetHold' },
   },

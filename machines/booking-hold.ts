@@ -17,7 +17,8 @@ import type { Direction } from './types';
 
 const DIRECTIONS: Direction[] = ['pergi', 'pulang'];
 
-const sameLeg = (a: Pick<HoldLeg, 'direction' | 'legIndex'>, b: Pick<HoldLeg, 'direction' | 'legIndex'>) => a.direction === b.direction && a.legIndex === b.legIndex;
+const sameLeg = (a: Pick<HoldLeg, 'direction' | 'legIndex'>, b: Pick<HoldLeg, 'direction' | 'legIndex'>) =>
+  a.direction === b.direction && a.legIndex === b.legIndex;
 
 /** The chosen seats of every leg with seat selection. */
 export function chosenHoldLegs(context: Pick<BookingContext, 'trip' | 'seats'>): HoldLeg[] {

@@ -1,13 +1,7 @@
 import { and, type SnapshotFrom } from 'xstate';
 import type { ReservasiResults } from '../contract';
 import { type PassengerRequest, childId, passengerRequest, tripOfChoice } from './booking-children';
-import {
-  type BookingContext,
-  SEAT_CONFLICT_SEARCH_TYPE,
-  bookingMessages,
-  dialogTexts,
-  initialContext,
-} from './booking-context';
+import { SEAT_CONFLICT_SEARCH_TYPE, bookingMessages, dialogTexts, initialContext } from './booking-context';
 import { reservationRequest } from './booking-requests';
 import { outcomeMessage, outcomeResults, seatTakenMessage } from './booking-reservation';
 import { bookingSetup } from './booking-setup';

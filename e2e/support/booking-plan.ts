@@ -35,7 +35,9 @@ export type ModelEvent = EventObject & { [key: string]: unknown };
 export const model = bookingMachine.provide({
   actors: {
     price: bookingPriceMachine.provide({
-      actors: { checkPrice: fromPromise<CekHargaResults>(() => new Promise<CekHargaResults>(() => undefined)) as never },
+      actors: {
+        checkPrice: fromPromise<CekHargaResults>(() => new Promise<CekHargaResults>(() => undefined)) as never,
+      },
     }),
     reserve: fromPromise<ReserveOutcome>(() => new Promise<ReserveOutcome>(() => undefined)) as never,
     loadProfile: fromPromise(() => new Promise<never>(() => undefined)) as never,
@@ -111,7 +113,11 @@ function stepKind(before: BookingSnapshot, event: ModelEvent): string {
 export function startState(context: BookingContext): BookingSnapshot {
   const resolved = model.resolveState({ value: { flow: 'editing' }, context: { ...context, openChildren: [] } });
   // resolveState enters no state: the price and hold children the root invokes come from the start.
-  const { children } = getInitialSnapshot(model, { layout: context.layout, signedIn: context.signedIn, features: context.features });
+  const { children } = getInitialSnapshot(model, {
+    layout: context.layout,
+    signedIn: context.signedIn,
+    features: context.features,
+  });
   return { ...resolved, children } as BookingSnapshot;
 }
 

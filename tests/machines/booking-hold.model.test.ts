@@ -129,7 +129,7 @@ function replay(path: readonly Event[]): string[] {
     const callsBefore = calls.length;
     actor.send(event);
     const after = actor.getSnapshot();
-    if (event.type === 'xstate.done.actor.holdSeats') answers += 1;
+    if ((event.type as string) === 'xstate.done.actor.holdSeats') answers += 1;
     if (event.type === 'hold.release') {
       // The held seats go back (nothing to send without a token or a held leg); the token stays.
       const { token, legs } = before.context.hold;
@@ -153,7 +153,7 @@ function replay(path: readonly Event[]): string[] {
       expect(after.context.hold.again).toBe(true);
     }
     const renewed =
-      event.type === 'xstate.done.actor.holdSeats' &&
+      (event.type as string) === 'xstate.done.actor.holdSeats' &&
       (event as unknown as { output: HoldOutcome }).output.held.some((held) => held.seats.length > 0);
     // A hold that kept seats restarts the countdown from the full time.
     if (renewed) expect(after.context.hold.remainingMs).toBe(HOLD_MINUTES * 60_000);

@@ -3,7 +3,7 @@ import { assign, createActor, setup, type AnyActorLogic } from 'xstate';
 import type { CekHargaResults } from '../../contract';
 import { bookingPriceMachine, type PriceChecked } from '../../machines/booking-price.machine';
 import type { PriceRequest } from '../../machines/booking-requests';
-import { priceLoading, priceSkeletonRows } from '../../machines/booking-selectors';
+import { type BookingPriceRef, priceLoading, priceSkeletonRows } from '../../machines/booking-selectors';
 import { PRICE_SKELETON_ROWS } from '../../machines/constants';
 import { controllable, flush, priceResults } from './booking-fixtures';
 
@@ -20,11 +20,9 @@ function withParent(child: AnyActorLogic) {
     on: { 'price.checked': { actions: assign(({ context, event }) => ({ told: [...context.told, event] })) } },
   });
   const actor = createActor(parent).start();
-  const price = () => actor.getSnapshot().children.price as unknown as ReturnType<typeof createPriceActor>;
+  const price = () => actor.getSnapshot().children.price as unknown as BookingPriceRef;
   return { actor, price };
 }
-
-const createPriceActor = () => createActor(bookingPriceMachine);
 
 describe('bookingPriceMachine', () => {
   it('checks the request asked and tells the parent the reply; the skeleton shows meanwhile', async () => {

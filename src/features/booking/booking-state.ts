@@ -1,10 +1,4 @@
-import {
-  hasAnySeats,
-  legNames,
-  legsOf,
-  passengerCount,
-  type BookingContext,
-} from '../../../machines/booking-context';
+import { hasAnySeats, legNames, legsOf, passengerCount, type BookingContext } from '../../../machines/booking-context';
 import type { Direction, Trip, TripLeg } from '../../../machines/types';
 import { useBookingSelector } from '../../flow/app-flow';
 
