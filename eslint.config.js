@@ -116,6 +116,31 @@ export default tseslint.config(
     },
   },
   {
+    // ADR 0012: a screen gets its actor from a use… hook of src/flow, which starts it with its
+    // effects, storage and the app's inspector; time is a machine's delay or the flow's.
+    files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@xstate/react',
+              importNames: ['useActorRef', 'useMachine', 'createActorContext'],
+              message: 'Actors start in src/flow: use its use… hook.',
+            },
+            { name: 'xstate', importNames: ['createActor'], message: 'Actors start in src/flow: use its use… hook.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'setTimeout', message: 'A screen keeps no timer: use an `after` delay, or src/flow.' },
+        { name: 'setInterval', message: 'A screen keeps no timer: use an `after` delay, or src/flow.' },
+      ],
+    },
+  },
+  {
     files: ['machines/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {

@@ -4,6 +4,7 @@ import {
   FacilitySchema,
   OperatorTypeSchema,
   PointTypeSchema,
+  type PointType,
   RupiahSchema,
   TimeSchema,
   flagParam,
@@ -138,6 +139,47 @@ const rupiahParam = (name: string) =>
     .int(`${name} harus bilangan bulat`)
     .nonnegative(`${name} tidak boleh negatif`);
 
+/** The search's own rules (spec section 1), in the words the search form shows. */
+export const SEARCH_MESSAGE = {
+  samePlace: 'Asal dan tujuan tidak boleh sama',
+  departurePast: 'Pilih tanggal berangkat mulai hari ini',
+  returnBeforeDeparture: 'Tanggal pulang tidak boleh sebelum tanggal berangkat',
+} as const;
+
+interface SearchPlaces {
+  asal_id: number;
+  asal_tipe: PointType;
+  tujuan_id: number;
+  tujuan_tipe: PointType;
+}
+
+/** The same point (one id and one type) as origin and destination. */
+export function isSamePlace(query: SearchPlaces): boolean {
+  return query.asal_id === query.tujuan_id && query.asal_tipe === query.tujuan_tipe;
+}
+
+/** A trip to search for: where from and to, the day out and, for a round trip, the day back. */
+export interface SearchTrip extends SearchPlaces {
+  tanggal_berangkat: string;
+  /** Null for a one-way trip. */
+  tanggal_pulang: string | null;
+}
+
+const isDate = (value: string) => DateSchema.safeParse(value).success;
+
+/**
+ * The first rule a trip breaks, or null when it may be searched: two different places, a day out
+ * from `today` (the caller's date in Jakarta) on, and a day back not before the day out.
+ */
+export function searchTripError(trip: SearchTrip, today: string): string | null {
+  if (isSamePlace(trip)) return SEARCH_MESSAGE.samePlace;
+  if (!isDate(trip.tanggal_berangkat) || trip.tanggal_berangkat < today) return SEARCH_MESSAGE.departurePast;
+  if (trip.tanggal_pulang !== null && (!isDate(trip.tanggal_pulang) || trip.tanggal_pulang < trip.tanggal_berangkat)) {
+    return SEARCH_MESSAGE.returnBeforeDeparture;
+  }
+  return null;
+}
+
 /** Origin, destination and date: the part shared by search, its filters and its date strip. */
 export const SearchBaseQuerySchema = z.object({
   asal_id: idParam('asal_id'),
@@ -166,8 +208,8 @@ export const SearchJadwalQuerySchema = SearchBaseQuerySchema.extend(SearchFilter
     pulang_operator_kode: z.string().min(1).optional(),
     page: pageParam,
   })
-  .refine((q) => !(q.asal_id === q.tujuan_id && q.asal_tipe === q.tujuan_tipe), {
-    message: 'Asal dan tujuan tidak boleh sama',
+  .refine((q) => !isSamePlace(q), {
+    message: SEARCH_MESSAGE.samePlace,
     path: ['tujuan_id'],
   })
   .refine((q) => q.harga_min === undefined || q.harga_max === undefined || q.harga_min <= q.harga_max, {

@@ -1,15 +1,18 @@
 import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import type { BookingFeatures, BookingInput, LayoutMode } from '../../machines/booking-context';
 import { delayedNavigationMachine } from '../../machines/delayed-navigation.machine';
+import { sessionMachine } from '../../machines/session.machine';
 import { toasterMachine } from '../../machines/toaster.machine';
 import type { ApiClient } from '../api/client';
-import { createBookingActor, pagePersistence, type BookingActor } from './booking-actor-core';
+import { createBookingActor, type BookingActor } from './booking-actor-core';
+import { pagePersistence } from './persisted-actor';
 import { bookingMachineWithEffects } from './effects';
 import { createFlowInspector } from './flow-hub';
 import { createNavigationQueue, type NavigationTarget } from './navigation';
 import { createAppTrace, devInspector } from '../trace/app-trace';
-import type { TraceRecorder } from '../trace/trace-recorder';
+import { TraceRecorder } from '../trace/trace-recorder';
 import type { Platform } from '../../contract/platform';
+import { sessionMachineWithEffects } from './session-flow';
 import { publishToasts } from './toast-view';
 
 export { BOOKING_STORAGE_KEY, type BookingActor } from './booking-actor-core';
@@ -22,6 +25,8 @@ export interface AppFlow {
   toaster: ActorRefFrom<typeof toasterMachine>;
   /** The navbar's delayed back and the delayed schedule-detail opening (spec section 9). */
   delayedNavigation: ActorRefFrom<typeof delayedNavigationMachine>;
+  /** The account menu's "Keluar": signs out, says so and goes home. */
+  session: ActorRefFrom<typeof sessionMachine>;
   /**
    * Pass to every actor the app starts (useActorRef options): its emitted events are handled, and
    * the booking, order, payment and login flows are recorded for support.
@@ -125,5 +130,37 @@ export function createAppFlow(options: AppFlowOptions): AppFlow {
   followSession(booking, options.signedIn, options.session);
   const delayedNavigation = createActor(delayedNavigationMachine, { inspect });
   delayedNavigation.start();
-  return { booking, toaster, delayedNavigation, inspect, trace };
+  const session = createActor(sessionMachineWithEffects(options.client), { inspect });
+  session.start();
+  return { booking, toaster, delayedNavigation, session, inspect, trace };
+}
+
+/**
+ * A flow around a replayed booking actor (the support replay's preview of a customer's page):
+ * nothing it emits reaches the support agent's page, and nothing it does is recorded.
+ */
+export function createPreviewFlow(booking: BookingActor): AppFlow {
+  const trace = new TraceRecorder({
+    appVersion: 'preview',
+    layout: () => 'd',
+    platform: () => 'WEB',
+    route: () => '/',
+  });
+  return {
+    booking,
+    toaster: createActor(toasterMachine).start(),
+    delayedNavigation: createActor(delayedNavigationMachine).start(),
+    // The bare chart: a preview never signs the support agent out.
+    session: createActor(sessionMachine).start(),
+    inspect: () => undefined,
+    trace,
+  };
+}
+
+/** Stops every actor of a flow (a preview that is no longer shown). */
+export function stopFlow(flow: AppFlow): void {
+  flow.booking.stop();
+  flow.toaster.stop();
+  flow.delayedNavigation.stop();
+  flow.session.stop();
 }

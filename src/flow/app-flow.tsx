@@ -14,6 +14,7 @@ import type { InspectionEvent } from 'xstate';
 import type { BookingFeatures } from '../../machines/booking-context';
 import { api } from '../api/api';
 import { getPlatform, isSignedIn, subscribeAuth } from '../platform/session';
+import { browserStorage } from '../platform/browser-storage';
 import { getLayoutMode } from '../platform/layout-mode';
 import type * as AppFlowCore from './app-flow-core';
 import type { AppFlow, BookingActor } from './app-flow-core';
@@ -73,14 +74,6 @@ export function loadFeatures(): Promise<BookingFeatures> {
   return featuresPromise;
 }
 
-function localStorageOrNull(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** Holds the app's flow (booking actor, toaster, inspector), created on first use and kept for the visit. */
 export function AppFlowProvider({ children }: { children: ReactNode }) {
   const router = useRouter();
@@ -98,7 +91,7 @@ export function AppFlowProvider({ children }: { children: ReactNode }) {
         session: { isSignedIn, subscribe: subscribeAuth },
         platform: getPlatform,
         features: features ?? FEATURES_ON,
-        storage: localStorageOrNull(),
+        storage: browserStorage('local'),
       });
       return flow;
     };

@@ -31,13 +31,15 @@ export function useBookerFormChild(): BookerFormRef | undefined {
 
 /**
  * A screen that hosts a child asks for it when it mounts (after a reload, or a link opened
- * straight): the machine starts it unless it already runs.
+ * straight): the machine starts it unless it already runs. A form the page shows inline passes
+ * `running` and asks again when the child has finished (saving ends a child; the form stays on the
+ * page); a page of its own asks once per request.
  */
-export function useAttachChild(request: ChildRequest | null): void {
+export function useAttachChild(request: ChildRequest | null, running = false): void {
   const booking = useBookingActor();
   const key = request ? JSON.stringify(request) : null;
   useEffect(() => {
-    if (!key) return;
+    if (!key || running) return;
     booking.send({ type: 'child.attach', request: JSON.parse(key) as ChildRequest });
-  }, [booking, key]);
+  }, [booking, key, running]);
 }

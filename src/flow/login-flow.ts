@@ -1,4 +1,5 @@
-import { fromPromise } from 'xstate';
+import { useState } from 'react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { CustomerLoginResults, RequestLoginResults } from '../../contract/account';
 import {
   loginMachine,
@@ -9,7 +10,8 @@ import {
 import { api } from '../api/api';
 import type { ApiClient } from '../api/client';
 import { callOutcome } from './call-outcome';
-import { signIn } from '../platform/session';
+import { isSignedIn, signIn } from '../platform/session';
+import { useFlowActorRef } from './use-flow-actor';
 
 const contactFields = (input: RequestCodeInput) =>
   input.tipe === 'telp' ? { tipe: input.tipe, telp: input.contact } : { tipe: input.tipe, email: input.contact };
@@ -32,4 +34,13 @@ export function loginMachineWithEffects(client: ApiClient = api) {
       signIn: (_, params) => signIn(params.results.token, params.results.profil),
     },
   });
+}
+
+export type LoginActor = ActorRefFrom<typeof loginMachine>;
+
+/** The login page's actor, with its effects; it starts knowing whether this browser is signed in. */
+export function useLoginActor(redirect: string): LoginActor {
+  const [logic] = useState(() => loginMachineWithEffects());
+  const [signedIn] = useState(isSignedIn);
+  return useFlowActorRef(logic, { input: { redirect, signedIn } });
 }

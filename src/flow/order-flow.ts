@@ -1,5 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { fromPromise } from 'xstate';
+import { useEffect, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import {
   orderMachine,
   type CancelOrderInput,
@@ -18,7 +19,8 @@ import {
   orderDetailQueryOptions,
   orderQueryKey,
 } from '../api/order-queries';
-import { rememberOrderKey } from '../platform/order-keys';
+import { orderKeyOf, rememberOrderKey } from '../platform/order-keys';
+import { useFlowActorRef } from './use-flow-actor';
 
 /**
  * The order machine's effects: the reads go through the query cache (so the payment sheet and
@@ -49,4 +51,26 @@ export function orderMachineWithEffects(queryClient: QueryClient, client: ApiCli
       rememberKey: (_, params) => rememberOrderKey(params.code, params.key),
     },
   });
+}
+
+export type OrderActor = ActorRefFrom<typeof orderMachine>;
+
+/**
+ * The order page's actor, with its effects. Another screen that changes this order (the payment
+ * sheet invalidates its query) makes it read the order again.
+ */
+export function useOrderActor(code: string, guest: boolean): OrderActor {
+  const queryClient = useQueryClient();
+  const [logic] = useState(() => orderMachineWithEffects(queryClient));
+  // Read once: the machine decides from here on (a matching look-up keeps the key itself).
+  const [hasKey] = useState(() => orderKeyOf(code) !== null);
+  const actor: OrderActor = useFlowActorRef(logic, { input: { code, guest, hasKey } });
+  useEffect(() => {
+    const key = JSON.stringify(orderQueryKey(code));
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'invalidate') return;
+      if (JSON.stringify(event.query.queryKey) === key) actor.send({ type: 'order.reload' });
+    });
+  }, [actor, code, queryClient]);
+  return actor;
 }

@@ -1,5 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { fromPromise } from 'xstate';
+import { useEffect, useMemo } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { OrderDetail } from '../../contract/order';
 import {
   paymentMachine,
@@ -8,6 +9,7 @@ import {
   type InstructionData,
   type OrderCodeInput,
   type OrderRead,
+  type PaymentPage,
 } from '../../machines/payment.machine';
 import { api } from '../api/api';
 import type { ApiClient } from '../api/client';
@@ -19,6 +21,8 @@ import {
   simulatePayment,
 } from '../api/payment-queries';
 import { orderDetailQueryOptions, orderQueryKey } from '../api/order-queries';
+import { useLayoutMode } from '../platform/layout-mode';
+import { useFlowActorRef } from './use-flow-actor';
 
 /**
  * The payment machine's effects, supplied with `.provide()`: reads go through the query cache
@@ -90,4 +94,26 @@ export function paymentMachineWithEffects(queryClient: QueryClient, client: ApiC
       ),
     },
   });
+}
+
+export type PaymentActor = ActorRefFrom<typeof paymentMachine>;
+
+/**
+ * The payment actor of one page, with its effects and the app's inspector (its navigation and
+ * toasts reach the router and the toaster). Key the screen by the order code: a new code is a new
+ * actor. A hidden tab's timers are slowed down: shown again, the machine asks the server clock.
+ */
+export function usePaymentActor(code: string, page: PaymentPage): PaymentActor {
+  const queryClient = useQueryClient();
+  const layout = useLayoutMode();
+  const logic = useMemo(() => paymentMachineWithEffects(queryClient), [queryClient]);
+  const actor: PaymentActor = useFlowActorRef(logic, { input: { code, page, layout } });
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') actor.send({ type: 'countdown.sync' });
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [actor]);
+  return actor;
 }

@@ -196,9 +196,8 @@ export function toQueryValues(search: Record<string, unknown>): Record<string, s
 
 export type { Facility, Sort, TimeRangeCode };
 
-export function isSamePlace(search: ScheduleSearch): boolean {
-  return search.asal_id === search.tujuan_id && search.asal_tipe === search.tujuan_tipe;
-}
+// The contract's rule: the list shows it before asking the server, which refuses the same search.
+export { isSamePlace } from '../../contract/schedules';
 
 /** `/app/schedule/{-$return}`: only the literal `return` selects the return leg. */
 export const RETURN_PARAM = RETURN_ROUTE_PARAM;

@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { browserStorage } from './browser-storage';
 import { VersionCodeSchema } from '../../contract/platform';
 
 /**
@@ -114,7 +115,10 @@ export function getVersionCode(): string | null {
 }
 
 /** Accepts a version code from the host; a malformed one is ignored. */
-export function setVersionCode(code: unknown, storage: Pick<Storage, 'setItem'> | null = sessionStore()): boolean {
+export function setVersionCode(
+  code: unknown,
+  storage: Pick<Storage, 'setItem'> | null = browserStorage('session'),
+): boolean {
   const parsed = VersionCodeSchema.safeParse(typeof code === 'number' ? String(code) : code);
   if (!parsed.success) return false;
   versionCode = parsed.data;
@@ -145,7 +149,7 @@ function settleCredentialWaiters(credentials: HostCredentials | null): void {
 export function setHostCredentials(
   user: unknown,
   password: unknown,
-  storage: Pick<Storage, 'setItem'> | null = sessionStore(),
+  storage: Pick<Storage, 'setItem'> | null = browserStorage('session'),
 ): boolean {
   const parsed = parseCredentials(user, password);
   if (!parsed) return false;
@@ -185,7 +189,7 @@ function startCredentialsWait(waitMs: number): void {
 
 function keptCredentials(): HostCredentials | null {
   try {
-    const kept = sessionStore()?.getItem(HOST_CREDENTIALS_KEY);
+    const kept = browserStorage('session')?.getItem(HOST_CREDENTIALS_KEY);
     if (!kept) return null;
     const { user, password } = JSON.parse(kept) as { user?: unknown; password?: unknown };
     return parseCredentials(user, password);
@@ -203,14 +207,6 @@ export function resetHostCredentialsForTests(): void {
   settleCredentialWaiters(null);
 }
 
-function sessionStore(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * At start: the global hooks for the host, the version code and credentials kept from before a
  * reload, the wait for the credentials (APP-* pages only), then `ready`.
@@ -218,7 +214,7 @@ function sessionStore(): Storage | null {
 export function installNativeBridge(platform: string, win = hostWindow(), waitMs = HOST_CREDENTIALS_WAIT_MS): void {
   if (!win) return;
   try {
-    const kept = sessionStore()?.getItem(VERSION_CODE_KEY);
+    const kept = browserStorage('session')?.getItem(VERSION_CODE_KEY);
     if (kept && VersionCodeSchema.safeParse(kept).success) versionCode = kept;
   } catch {
     // No storage: the host reports again.

@@ -1,6 +1,7 @@
 import type { InspectionEvent } from 'xstate';
 import type { Platform } from '../../contract/platform';
 import type { LayoutMode } from '../../machines/types';
+import { browserStorage } from '../platform/browser-storage';
 import { TraceRecorder } from './trace-recorder';
 
 /** The build's version (package version and commit), for the trace's header. */
@@ -8,14 +9,6 @@ export const APP_VERSION: string = import.meta.env?.VITE_APP_VERSION ?? 'dev';
 
 /** The query switch that shows the trace tools on any page (`?debug=trace`). */
 export const DEBUG_TRACE_PARAM = { name: 'debug', value: 'trace' } as const;
-
-function sessionStorageOrNull(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** Masking and diffing wait for an idle moment, so a tap never pays for the trace. */
 function idle(work: () => void): void {
@@ -39,7 +32,7 @@ export function createAppTrace(options: AppTraceOptions): TraceRecorder {
     layout: options.layout,
     platform: options.platform,
     route: () => (typeof window === 'undefined' ? '/' : window.location.pathname),
-    storage: sessionStorageOrNull(),
+    storage: browserStorage('session'),
     defer: idle,
   });
   if (typeof window !== 'undefined') {

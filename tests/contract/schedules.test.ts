@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DateSchema, describeIssues, envelope, SearchJadwalQuerySchema, CekHargaBodySchema } from '../../contract';
+import {
+  DateSchema,
+  describeIssues,
+  envelope,
+  SearchJadwalQuerySchema,
+  CekHargaBodySchema,
+  SEARCH_MESSAGE,
+  searchTripError,
+} from '../../contract';
 import { z } from 'zod';
 
 const base = { asal_id: '1', asal_tipe: 'kota', tujuan_id: '2', tujuan_tipe: 'kota', tanggal_berangkat: '2026-11-24' };
@@ -36,6 +44,42 @@ describe('search-jadwal query', () => {
   it('rejects a date that does not exist', () => {
     expect(DateSchema.safeParse('2027-02-29').success).toBe(false);
     expect(DateSchema.safeParse('2028-02-29').success).toBe(true);
+  });
+});
+
+describe("the search form's trip (spec section 1)", () => {
+  const today = '2026-11-24';
+  const trip = {
+    asal_id: 1,
+    asal_tipe: 'kota' as const,
+    tujuan_id: 2,
+    tujuan_tipe: 'kota' as const,
+    tanggal_berangkat: today,
+    tanggal_pulang: null,
+  };
+
+  it('a trip between two places from today on, back not before out, may be searched', () => {
+    expect(searchTripError(trip, today)).toBeNull();
+    expect(searchTripError({ ...trip, tanggal_pulang: today }, today)).toBeNull();
+    // A city and a pool may share an id: they are two places.
+    expect(searchTripError({ ...trip, tujuan_id: 1, tujuan_tipe: 'cabang' }, today)).toBeNull();
+  });
+
+  it('says the first rule broken, in the words the server uses for the same place', () => {
+    expect(searchTripError({ ...trip, tujuan_id: 1, tanggal_berangkat: '2026-11-23' }, today)).toBe(
+      SEARCH_MESSAGE.samePlace,
+    );
+    expect(SEARCH_MESSAGE.samePlace).toBe('Asal dan tujuan tidak boleh sama');
+    expect(searchTripError({ ...trip, tanggal_berangkat: '2026-11-23' }, today)).toBe(SEARCH_MESSAGE.departurePast);
+    expect(searchTripError({ ...trip, tanggal_berangkat: '2026-02-30' }, '2026-01-01')).toBe(
+      SEARCH_MESSAGE.departurePast,
+    );
+    expect(searchTripError({ ...trip, tanggal_pulang: '2026-11-23' }, today)).toBe(
+      SEARCH_MESSAGE.returnBeforeDeparture,
+    );
+    expect(searchTripError({ ...trip, tanggal_pulang: '2026-13-01' }, today)).toBe(
+      SEARCH_MESSAGE.returnBeforeDeparture,
+    );
   });
 });
 

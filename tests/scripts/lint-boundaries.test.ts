@@ -91,6 +91,30 @@ describe('lint enforces the walls inside src/', () => {
   });
 });
 
+describe('lint keeps actors and time in src/flow (ADR 0012)', () => {
+  it('refuses a screen starting an actor or a timer itself', async () => {
+    const ids = await ruleIds(
+      "import { useActorRef } from '@xstate/react';\nimport { createActor } from 'xstate';\nexport const a = [useActorRef, createActor, setTimeout];\n",
+      'src/features/order/probe.ts',
+    );
+    expect(ids.filter((id) => id === 'no-restricted-imports')).toHaveLength(2);
+    expect(ids).toContain('no-restricted-globals');
+  });
+
+  it('lets a screen read an actor, and the flow start one', async () => {
+    const screen = await ruleIds(
+      "import { useSelector } from '@xstate/react';\nexport const s = useSelector;\n",
+      'src/features/order/probe.ts',
+    );
+    const flow = await ruleIds(
+      "import { useActorRef } from '@xstate/react';\nimport { createActor } from 'xstate';\nexport const a = [useActorRef, createActor, setTimeout];\n",
+      'src/flow/probe.ts',
+    );
+    expect(screen).toEqual([]);
+    expect(flow).toEqual([]);
+  });
+});
+
 describe('lint enforces the layers inside server/', () => {
   it('refuses server/db importing server/services', async () => {
     const ids = await ruleIds(

@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  BOOKING_STORAGE_KEY,
-  PERSIST_IDLE_TIMEOUT_MS,
-  createBookingActor,
-  pagePersistence,
-  type PersistenceTiming,
-} from '../../src/flow/booking-actor-core';
+import { BOOKING_STORAGE_KEY, createBookingActor } from '../../src/flow/booking-actor-core';
+import { PERSIST_IDLE_TIMEOUT_MS, pagePersistence, type PersistenceTiming } from '../../src/flow/persisted-actor';
 import { guestInput, memoryStorage, oneLegTrip } from './support/booking-actor-fixtures';
 
 const input = guestInput;

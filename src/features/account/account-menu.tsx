@@ -12,16 +12,14 @@ import {
   TicketPercent,
   UserRound,
 } from 'lucide-react';
-import { toast } from '../../../machines/toast';
 import { api } from '../../api/api';
 import { useAppFlow } from '../../flow/app-flow';
 import { ROUTE_PATHS } from '../../flow/navigation';
 import { cx } from '../../lib/cx';
-import { dropToken, getAuthToken, storeProfileCopy } from '../../platform/session';
+import { storeProfileCopy } from '../../platform/session';
 
 export const ACCOUNT_MENU_TEXT = {
   button: 'Akun Saya',
-  signedOut: 'Kamu sudah keluar',
   signOut: 'Keluar',
 } as const;
 
@@ -33,21 +31,6 @@ const ITEMS = [
   { id: 'referral', label: 'Ajak Teman', to: ROUTE_PATHS.referral, icon: Gift },
   { id: 'feedback', label: 'Masukan', to: ROUTE_PATHS['customer-feedback'], icon: MessageSquareText },
 ] as const;
-
-/**
- * Signing out: the server revokes the session (customer-logout); the token is dropped here even
- * when that call fails (offline), so this browser is a guest at once either way.
- */
-export async function signOut(): Promise<void> {
-  const token = getAuthToken();
-  try {
-    await api.request('customerLogout', {});
-  } catch {
-    // The session runs out on its own; what matters here is that this browser forgets it.
-  } finally {
-    dropToken(token);
-  }
-}
 
 const itemClass = ({ isFocused }: { isFocused: boolean }) =>
   cx(
@@ -97,10 +80,7 @@ export function AccountMenu({ inverted = false }: { inverted?: boolean }) {
           className="outline-none"
           onAction={(key) => {
             if (key === 'logout') {
-              void signOut().then(() => {
-                flow.toaster.send(toast(ACCOUNT_MENU_TEXT.signedOut, 'bottom'));
-                void router.navigate({ to: '/' });
-              });
+              flow.session.send({ type: 'session.signOut' });
               return;
             }
             const item = ITEMS.find((entry) => entry.id === key);

@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { LoaderCircle, Mail, MessageSquareText, Smartphone } from 'lucide-react';
 import { OTP, type LoginChannel } from '../../../contract/account';
@@ -14,12 +13,9 @@ import {
 } from '../../../machines/login.machine';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
-import { useFlowInspect } from '../../flow/app-flow';
-import { loginMachineWithEffects } from '../../flow/login-flow';
-import { applyNavigationIntent, type NavigationTarget } from '../../flow/navigation';
+import { useLoginActor, type LoginActor } from '../../flow/login-flow';
 import { cx } from '../../lib/cx';
 import { TextField } from '../../components/form-field';
-import { isSignedIn } from '../../platform/session';
 
 export const LOGIN_TEXT = {
   title: 'Masuk',
@@ -39,25 +35,6 @@ export const LOGIN_TEXT = {
   resending: 'Mengirim ulang…',
   edit: { telp: 'Ubah nomor', email: 'Ubah email' } satisfies Record<LoginChannel, string>,
 } as const;
-
-function useLoginActor(redirect: string) {
-  const router = useRouter();
-  const inspect = useFlowInspect();
-  const [logic] = useState(() => loginMachineWithEffects());
-  const [signedIn] = useState(isSignedIn);
-  const actor = useActorRef(logic, { input: { redirect, signedIn }, ...(inspect ? { inspect } : {}) });
-  useEffect(() => {
-    // Inside the app the flow's inspector applies the navigation; rendered alone, this screen does.
-    if (inspect) return;
-    const subscription = actor.on('navigate', (event) => {
-      void applyNavigationIntent(router as unknown as NavigationTarget, event.intent);
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, inspect, router]);
-  return actor;
-}
-
-type LoginActor = ReturnType<typeof useLoginActor>;
 
 /**
  * /app/login: a phone number or an email, then the 6-digit code it received. The login machine

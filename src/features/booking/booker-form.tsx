@@ -3,8 +3,8 @@ import { useSelector } from '@xstate/react';
 import { selectErrors, selectValues, type BookerField } from '../../../machines/booker-form.machine';
 import { childId } from '../../../machines/booking-children';
 import { useBookingActor } from '../../flow/app-flow';
-import type { BookerFormRef } from '../../flow/booking-children';
-import { sameJson, useBookingContext, useKeepChildAttached, useRunningBookerForm } from './booking-state';
+import { useAttachChild, type BookerFormRef } from '../../flow/booking-children';
+import { sameJson, useBookingContext, useRunningBookerForm } from './booking-state';
 import { TextField } from '../../components/form-field';
 
 const FIELDS: ReadonlyArray<{
@@ -107,7 +107,7 @@ export function isLeaving(event: FocusEvent<HTMLElement>): boolean {
  */
 export function BookerInline() {
   const child = useRunningBookerForm();
-  useKeepChildAttached({ kind: 'bookerForm' }, child !== undefined);
+  useAttachChild({ kind: 'bookerForm' }, child !== undefined);
   useBookerPrefill(child);
   return (
     <div

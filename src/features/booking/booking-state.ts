@@ -1,15 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { childId } from '../../../machines/booking-children';
-import {
-  hasAnySeats,
-  legNames,
-  legsOf,
-  passengerCount,
-  type BookingContext,
-  type ChildRequest,
-} from '../../../machines/booking-context';
+import { hasAnySeats, legNames, legsOf, passengerCount, type BookingContext } from '../../../machines/booking-context';
 import type { Direction, Trip, TripLeg } from '../../../machines/types';
-import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
+import { useBookingSelector } from '../../flow/app-flow';
 
 /**
  * Narrow reads of the booking actor shared by the booking screens. Derived values (lists,
@@ -70,20 +61,6 @@ export function routeLine(trip: Trip | null): string {
   const first = trip?.outbound[0];
   const last = trip?.outbound[trip.outbound.length - 1];
   return first && last ? `${first.origin} → ${last.destination}` : '';
-}
-
-/**
- * Keeps a child the page hosts inline running: the page asks for it when it mounts and again
- * after the child finished (saving ends a child; the inline form stays on the page).
- */
-export function useKeepChildAttached(request: ChildRequest, running: boolean): void {
-  const booking = useBookingActor();
-  const id = childId(request);
-  const requestRef = useRef(request);
-  requestRef.current = request;
-  useEffect(() => {
-    if (!running) booking.send({ type: 'child.attach', request: requestRef.current });
-  }, [booking, id, running]);
 }
 
 // The running children: the flow's own hooks (a saved child is not running).

@@ -6,7 +6,8 @@ import { buttonStyles } from '../../components/button-styles';
 import { useBookingActor } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
 import { isLeaving } from './booker-form';
-import { directionsOf, useBookingContext, useKeepChildAttached, useRunningPassengerForm } from './booking-state';
+import { useAttachChild } from '../../flow/booking-children';
+import { directionsOf, useBookingContext, useRunningPassengerForm } from './booking-state';
 import { PassengerFields } from './passenger-fields';
 import { CHANGE_SEATS } from './passenger-summary';
 import { LegHeader } from './trip-info';
@@ -21,7 +22,7 @@ function DesktopPassengerLeg({ trip, direction, legIndex }: { trip: Trip; direct
   const booking = useBookingActor();
   const child = useRunningPassengerForm(direction, legIndex);
   const leg = legsOf(trip, direction)[legIndex];
-  useKeepChildAttached({ kind: 'passengerForm', direction, legIndex }, child !== undefined);
+  useAttachChild({ kind: 'passengerForm', direction, legIndex }, child !== undefined);
 
   if (!leg) return null;
   const showHeader = trip.kind !== 'one-way';

@@ -15,7 +15,7 @@ import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah } from '../../lib/format';
 import { ListSkeleton, LoadFailed } from '../../components/list-states';
 import { Card, Skeleton, TextField } from '../../components/form-field';
-import { useFlashSaleActor, useFlashSaleSelector } from './flash-sale-actor';
+import { useFlashSaleActor, useFlashSaleSelector } from '../../flow/flash-sale-actor';
 
 export const CARD_TEXT = {
   title: 'Detail Flash Sale',

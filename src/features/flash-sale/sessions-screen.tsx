@@ -18,7 +18,7 @@ import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah } from '../../lib/format';
 import { EmptyState, ListSkeleton, LoadFailed } from '../../components/list-states';
 import { Skeleton } from '../../components/form-field';
-import { useFlashSaleActor, useFlashSaleSelector } from './flash-sale-actor';
+import { useFlashSaleActor, useFlashSaleSelector } from '../../flow/flash-sale-actor';
 
 export const FLASH_SALE_TEXT = {
   title: 'Flash Sale',

@@ -6,7 +6,7 @@ import { cancelDialog, isCancelling } from '../../../machines/order.machine';
 import { buttonStyles } from '../../components/button-styles';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { cx } from '../../lib/cx';
-import type { OrderActor } from './order-actor';
+import type { OrderActor } from '../../flow/order-flow';
 
 export const CANCEL_LABEL = 'Batalkan Pesanan';
 export const CANCEL_CONFIRM_TITLE = 'Batalkan Pesanan ?';

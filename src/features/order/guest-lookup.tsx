@@ -4,7 +4,7 @@ import { Search, TicketCheck } from 'lucide-react';
 import { isVerifying } from '../../../machines/order.machine';
 import { buttonStyles } from '../../components/button-styles';
 import { TextField } from '../../components/form-field';
-import type { OrderActor } from './order-actor';
+import type { OrderActor } from '../../flow/order-flow';
 
 export const CONTACT_LABEL = 'Email atau Nomor Handphone';
 

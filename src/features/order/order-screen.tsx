@@ -1,42 +1,17 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { CircleAlert, SearchX } from 'lucide-react';
 import { isLoading, shownOrder, type OrderSnapshot } from '../../../machines/order.machine';
-import { orderQueryKey } from '../../api/order-queries';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
-import { useFlowInspect } from '../../flow/app-flow';
-import { orderMachineWithEffects } from '../../flow/order-flow';
-import { orderKeyOf } from '../../platform/order-keys';
+import { useOrderActor } from '../../flow/order-flow';
 import { CancelDialogs } from './cancel-dialogs';
-import { ShownOrderContext, type OrderActor } from './order-actor';
+import { ShownOrderContext } from './shown-order';
 import { GuestLookup } from './guest-lookup';
 import { OrderSkeleton, OrderView } from './order-view';
 
 export const ORDER_TITLE = 'Detail Pesanan';
-
-function useOrderActor(code: string, guest: boolean) {
-  const queryClient = useQueryClient();
-  const inspect = useFlowInspect();
-  const [logic] = useState(() => orderMachineWithEffects(queryClient));
-  // Read once: the machine decides from here on (a matching look-up keeps the key itself).
-  const [hasKey] = useState(() => orderKeyOf(code) !== null);
-  return useActorRef(logic, { input: { code, guest, hasKey }, ...(inspect ? { inspect } : {}) });
-}
-
-/** Another screen changed this order (the payment sheet invalidates its query): read it again. */
-function useReloadOnInvalidate(actor: OrderActor, code: string) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const key = JSON.stringify(orderQueryKey(code));
-    return queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'invalidate') return;
-      if (JSON.stringify(event.query.queryKey) === key) actor.send({ type: 'order.reload' });
-    });
-  }, [actor, code, queryClient]);
-}
 
 const view = (snapshot: OrderSnapshot) => {
   if (isLoading(snapshot)) return 'loading' as const;
@@ -53,7 +28,6 @@ const view = (snapshot: OrderSnapshot) => {
  */
 export function OrderScreen({ code, guest, children }: { code: string; guest: boolean; children: ReactNode }) {
   const actor = useOrderActor(code, guest);
-  useReloadOnInvalidate(actor, code);
   const current = useSelector(actor, view);
   const order = useSelector(actor, shownOrder);
   const upper = code.toUpperCase();

@@ -3,7 +3,7 @@ import { QrCode } from '../../components/qr-code';
 import { RouteSheet } from '../../components/route-sheet';
 import { formatDateShort, formatTime } from '../../lib/format';
 import { mapsSearchUrl } from '../../lib/maps';
-import { useShownOrder } from './order-actor';
+import { useShownOrder } from './shown-order';
 import { externalClick } from '../../platform/native-bridge';
 import { orderLegs } from '../../lib/order-format';
 

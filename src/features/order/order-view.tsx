@@ -11,7 +11,7 @@ import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah, formatTime } from '../../lib/format';
 import { Skeleton } from '../../components/form-field';
 import { CANCEL_LABEL } from './cancel-dialogs';
-import type { OrderActor } from './order-actor';
+import type { OrderActor } from '../../flow/order-flow';
 import { SendTraceAction } from '../support';
 import { formatInstant, orderLegs, orderPriceText, seatText } from '../../lib/order-format';
 

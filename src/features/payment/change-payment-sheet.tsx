@@ -4,7 +4,7 @@ import { RouteSheet } from '../../components/route-sheet';
 import { CheckoutBody } from './checkout-screen';
 import { PayPanel } from './payment-parts';
 import { PAYMENT_TEXT } from './payment-texts';
-import { usePaymentActor } from './use-payment';
+import { usePaymentActor } from '../../flow/payment-flow';
 
 /**
  * The change-payment child of the order pages (detail-order, detail-order-guest, payment-order):

@@ -6,7 +6,7 @@ import { MethodChooser } from './method-chooser';
 import { OrderSummary } from './order-summary';
 import { PaymentCountdown } from './payment-countdown';
 import { isStatusView, PaymentSkeleton, PaymentStatus, PayPanel } from './payment-parts';
-import { usePaymentActor, type PaymentActor } from './use-payment';
+import { usePaymentActor, type PaymentActor } from '../../flow/payment-flow';
 
 /** The chooser with its countdown and summary, shared by the pages and the change-payment sheets. */
 export function CheckoutBody({ actor, code, sheet = false }: { actor: PaymentActor; code: string; sheet?: boolean }) {

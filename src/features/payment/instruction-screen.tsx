@@ -12,7 +12,7 @@ import { formatRupiah } from '../../lib/format';
 import { PaymentCountdown } from './payment-countdown';
 import { isStatusView, PaymentSkeleton, PaymentStatus } from './payment-parts';
 import { PAYMENT_TEXT } from './payment-texts';
-import { usePaymentActor } from './use-payment';
+import { usePaymentActor } from '../../flow/payment-flow';
 
 const NUMBER_LABEL: Record<PaymentInstruction['jenis'], string> = {
   va: 'Nomor Virtual Account',

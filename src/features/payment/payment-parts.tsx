@@ -6,7 +6,7 @@ import { paymentView, type PaymentView } from '../../../machines/payment.machine
 import { buttonStyles } from '../../components/button-styles';
 import { cx } from '../../lib/cx';
 import { formatRupiah } from '../../lib/format';
-import type { PaymentActor } from './use-payment';
+import type { PaymentActor } from '../../flow/payment-flow';
 import { PAYMENT_TEXT } from './payment-texts';
 
 /** Grey shimmering block for content still loading. */

@@ -2,12 +2,13 @@ import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowUpDown, CalendarDays, Search } from 'lucide-react';
+import { searchTripError } from '../../../contract/schedules';
 import { kotaPopulerQueryOptions } from '../../api/queries';
 import { buttonStyles } from '../../components/button-styles';
 import { cx } from '../../lib/cx';
 import { formatDateLong, isCalendarDate, todayInJakarta, tomorrowInJakarta } from '../../lib/format';
 import { DEFAULT_DESTINATION, DEFAULT_ORIGIN, type SearchFormInitial } from '../../lib/schedule-search';
-import { PlaceComboBox, placeKey, type PlaceValue } from './place-combobox';
+import { PlaceComboBox, type PlaceValue } from './place-combobox';
 
 type TripType = 'one-way' | 'round-trip';
 const TRIP_TYPES: ReadonlyArray<{ value: TripType; label: string }> = [
@@ -107,19 +108,20 @@ export function SearchForm({ initial }: { initial?: SearchFormInitial }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (placeKey(origin) === placeKey(destination)) {
-      setError('Asal dan tujuan tidak boleh sama.');
-      return;
-    }
-    if (!isCalendarDate(date) || date < today) {
-      setError('Pilih tanggal berangkat mulai hari ini.');
-      return;
-    }
-    if (roundTrip && (!isCalendarDate(returnDate) || returnDate < date)) {
-      setError('Tanggal pulang tidak boleh sebelum tanggal berangkat.');
-      return;
-    }
-    setError(null);
+    const broken = searchTripError(
+      {
+        asal_id: origin.id,
+        asal_tipe: origin.type,
+        tujuan_id: destination.id,
+        tujuan_tipe: destination.type,
+        tanggal_berangkat: date,
+        tanggal_pulang: roundTrip ? returnDate : null,
+      },
+      today,
+    );
+    // The contract's words, told as a sentence.
+    setError(broken === null ? null : `${broken}.`);
+    if (broken !== null) return;
     void navigate({
       to: '/app/schedule/{-$return}',
       params: { return: undefined },

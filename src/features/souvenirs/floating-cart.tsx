@@ -8,7 +8,7 @@ import { buttonStyles } from '../../components/button-styles';
 import { cx } from '../../lib/cx';
 import { formatRupiah } from '../../lib/format';
 import { externalClick } from '../../platform/native-bridge';
-import { useCartSelector, useSouvenirCart } from './cart-actor';
+import { useCartSelector, useSouvenirCart } from '../../flow/souvenir-cart-actor';
 import { souvenirOrderLink } from './whatsapp-order';
 
 export const CART_TEXT = {

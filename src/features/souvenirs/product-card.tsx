@@ -6,7 +6,7 @@ import type { CartProduct } from '../../../machines/souvenir-cart.machine';
 import { buttonStyles } from '../../components/button-styles';
 import { cx } from '../../lib/cx';
 import { formatRupiah } from '../../lib/format';
-import { useSouvenirCart } from './cart-actor';
+import { useSouvenirCart } from '../../flow/souvenir-cart-actor';
 
 export const PRODUCT_TEXT = {
   add: 'Tambah',

@@ -9,7 +9,7 @@ import { cx } from '../../lib/cx';
 import { formatRupiah } from '../../lib/format';
 import { EmptyState, LoadFailed } from '../../components/list-states';
 import { Skeleton } from '../../components/form-field';
-import { useSouvenirCart } from './cart-actor';
+import { useSouvenirCart } from '../../flow/souvenir-cart-actor';
 import { FloatingCart } from './floating-cart';
 import { ProductStrip, cartProductOf } from './product-card';
 import { SOUVENIR_TEXT } from './souvenirs-screen';

@@ -3,7 +3,8 @@ import { useRouterState } from '@tanstack/react-router';
 import { buttonStyles } from '../../components/button-styles';
 import { useAppFlow } from '../../flow/app-flow';
 import { cx } from '../../lib/cx';
-import { EXPORT_TEXT, TraceExportDialog, downloadTrace } from './trace-export';
+import { downloadTrace } from '../../flow/trace-download';
+import { EXPORT_TEXT, TraceExportDialog } from './trace-export';
 
 /**
  * `?debug=trace`: a small panel on every page for testers, with the trace's size and the same

@@ -2,17 +2,13 @@ import { Suspense, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { LifeBuoy } from 'lucide-react';
-import {
-  CALL_CENTER_WHATSAPP,
-  SUPPORT_MESSAGE,
-  type SupportTraceSent,
-  type TraceDocument,
-} from '../../../contract/support';
+import { CALL_CENTER_WHATSAPP, SUPPORT_MESSAGE, type SupportTraceSent } from '../../../contract/support';
 import { externalClick } from '../../platform/native-bridge';
 import { buttonStyles } from '../../components/button-styles';
 import { api } from '../../api/api';
 import { isApiError } from '../../api/client';
 import { useAppFlow } from '../../flow/app-flow';
+import { downloadTrace } from '../../flow/trace-download';
 import { cx } from '../../lib/cx';
 
 /**
@@ -50,19 +46,6 @@ function failureText(error: unknown): string {
     return error.message;
   }
   return EXPORT_TEXT.offline;
-}
-
-/** Saves the trace as a JSON file in the browser's downloads. */
-export function downloadTrace(trace: TraceDocument): void {
-  const blob = new Blob([JSON.stringify(trace, null, 1)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `berangkat-trace-${trace.savedAt.slice(0, 19).replace(/[:T]/g, '-')}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function expiryText(iso: string): string {

@@ -1,9 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import type { OrderDetail } from '../../../contract/order';
-import type { orderMachine } from '../../../machines/order.machine';
-
-export type OrderActor = ActorRefFrom<typeof orderMachine>;
 
 export interface ShownOrder {
   order: OrderDetail;
