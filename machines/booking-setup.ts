@@ -113,6 +113,8 @@ export type BookingEvent =
   | { type: 'leave.request'; intent: NavigationIntent }
   /** Raised to restart the highlight of the refundable option. */
   | { type: 'refundable.highlight' }
+  /** Raised after seats were saved: the hold child holds them on the server. */
+  | { type: 'hold.request' }
   /** From the hold child after each hold call answered: its token, and a refusal to answer. */
   | HoldAnswered
   | { type: `xstate.done.actor.seatSelection.${Direction}`; output: SeatSelectionOutput }
@@ -230,8 +232,10 @@ export const bookingSetup = setup({
     askPriceCheck: sendTo('price', ({ context }) => ({ type: 'price.check' as const, request: priceRequest(context) })),
     cancelPriceCheck: sendTo('price', { type: 'price.cancel' }),
     storePrice: assign((_, params: { price: CekHargaResults }) => ({ price: params.price })),
+    // Raised, as requestPrice is: the price check then starts before the hold call, as it always did.
+    requestHold: raise({ type: 'hold.request' }),
     // The hold child holds the chosen seats of every leg (and lets go of legs chosen empty).
-    requestHold: sendTo('hold', ({ context }) => ({ type: 'hold.request' as const, legs: chosenHoldLegs(context) })),
+    askHold: sendTo('hold', ({ context }) => ({ type: 'hold.request' as const, legs: chosenHoldLegs(context) })),
     // Leaving the booking or starting another: the held seats go back to everyone.
     releaseHold: sendTo('hold', { type: 'hold.release' }),
     /** The reservation converted the hold (the server let go of the rest): the token stays for the next booking. */

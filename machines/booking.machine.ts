@@ -66,6 +66,7 @@ export const bookingMachine = bookingSetup.createMachine({
     'price.checked': {
       actions: [{ type: 'storePrice', params: ({ event }) => ({ price: event.price }) }, 'dropDisallowedChoices'],
     },
+    'hold.request': { actions: 'askHold' },
     'hold.answered': {
       actions: [
         { type: 'storeHoldToken', params: ({ event }) => ({ token: event.token }) },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HOLD_MINUTES } from '../../contract';
+import { createActor, fromPromise } from 'xstate';
+import { HOLD_MINUTES, type CekHargaResults } from '../../contract';
 import {
   EMPTY_HOLD,
   bookingMessages,
@@ -18,12 +19,18 @@ import {
   seatsWithoutLeg,
   holdRemainingText,
 } from '../../machines/booking-hold';
+import { bookingHoldMachine } from '../../machines/booking-hold.machine';
+import { bookingPriceMachine } from '../../machines/booking-price.machine';
 import { holdCountdown } from '../../machines/booking-selectors';
+import { bookingMachine } from '../../machines/booking.machine';
 import {
+  childOf,
   chooseSeats,
   connecting,
+  fakeChild,
   flush,
   holdOf,
+  input,
   readyToReserve,
   roundTrip,
   seat,
@@ -385,5 +392,31 @@ describe('what a hold call sends and what its answer leaves', () => {
       pergi: [[seat('1A')], []],
       pulang: [[seat('5E')]],
     });
+  });
+});
+
+describe('the order of the calls after a seat save', () => {
+  it('the price check starts before the hold call, as it always did', () => {
+    const order: string[] = [];
+    const never = <T>(name: string) =>
+      fromPromise<T, unknown>(() => {
+        order.push(name);
+        return new Promise<T>(() => {});
+      });
+    const machine = bookingMachine.provide({
+      actors: {
+        seatSelection: fakeChild as never,
+        price: bookingPriceMachine.provide({ actors: { checkPrice: never<CekHargaResults>('cek-harga') as never } }),
+        hold: bookingHoldMachine.provide({ actors: { holdSeats: never<HoldOutcome>('hold-kursi') as never } }),
+      },
+    });
+    const actor = createActor(machine, { input: input({ trip: roundTrip, booker: validBooker }) }).start();
+    actor.send({ type: 'seats.open', direction: 'pergi' });
+    childOf(actor, 'seatSelection.pergi')?.send({
+      type: 'finish',
+      output: { direction: 'pergi', seats: [[seat('1A')]] },
+    });
+    expect(order).toEqual(['cek-harga', 'hold-kursi']);
+    actor.stop();
   });
 });
