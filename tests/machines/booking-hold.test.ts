@@ -156,6 +156,36 @@ describe('bookingMachine: the seat hold', () => {
     expect(run.holdSeats.calls).toHaveLength(2);
     expect(first).toBeDefined();
     expect(holdCall(run, 1)).toEqual({ token: TOKEN, legs: [{ ...outboundLeg, seats: ['2A'] }] });
+    // Once is enough: the second answer starts no third call.
+    await answer(run);
+    expect(run.holdSeats.calls).toHaveLength(2);
+    expect(holdOf(run.actor.getSnapshot())?.matches('held')).toBe(true);
+  });
+
+  it('a call that fails while seats were saved meanwhile is followed by one that holds them', async () => {
+    const run = start({ trip: roundTrip, booker: validBooker });
+    chooseSeats(run, 'pergi', [[seat('1A')]]);
+    chooseSeats(run, 'pergi', [[seat('2A')]]);
+    run.holdSeats.calls.at(-1)?.reject(new Error('offline'));
+    await flush();
+    expect(run.holdSeats.calls).toHaveLength(2);
+    expect(holdCall(run, 1)).toEqual({ token: null, legs: [{ ...outboundLeg, seats: ['2A'] }] });
+  });
+
+  it('a leg refused (RSV-2) while more seats were saved is not sent again by the call that follows', async () => {
+    const run = start({ trip: roundTrip, booker: validBooker });
+    chooseSeats(run, 'pergi', [[seat('1A')]]);
+    chooseSeats(run, 'pulang', [[seat('3C')]]);
+    await answer(run, (input) => ({
+      token: TOKEN,
+      endsAt: null,
+      deadline: null,
+      held: [],
+      refusal: { kind: 'taken', message: 'Kursi 1A sudah tidak tersedia', leg: input.legs[0] as HoldLeg },
+    }));
+    // The booking cleared the outbound seats; the next call holds the return seats alone.
+    expect(run.actor.getSnapshot().context.seats.pergi).toEqual([[]]);
+    expect(holdCall(run, 1).legs.map((leg) => [leg.direction, leg.seats])).toEqual([['pulang', ['3C']]]);
   });
 
   it.each(['d', 'm'] as const)(
