@@ -32,10 +32,14 @@ test.describe.configure({ timeout: 120_000 });
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
-function tomorrow(): string {
+/**
+ * The day after tomorrow: the plans pick "free" seats from layouts read before the run, so the
+ * trips must not be the ones other specs book and hold in parallel (they travel tomorrow).
+ */
+function travelDay(): string {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(y, m - 1, d + 2)).toISOString().slice(0, 10);
 }
 
 const AUTHORIZATION = `Basic ${Buffer.from(
@@ -53,7 +57,7 @@ async function fetchLayout(
     params: {
       operator_kode: operatorCode,
       jadwal_kode: scheduleCode,
-      tanggal_berangkat: tomorrow(),
+      tanggal_berangkat: travelDay(),
       ...(connectingCode ? { jadwal_kode_connecting: connectingCode } : {}),
     },
     headers: {
@@ -74,7 +78,7 @@ function leg(operatorCode: string, scheduleCode: string, selectSeat = true): Tri
     operatorType: 'shuttle',
     operatorLogo: '',
     scheduleCode,
-    date: tomorrow(),
+    date: travelDay(),
     departureTime: '00:00',
     origin: '',
     destination: '',
@@ -101,7 +105,7 @@ function scenarioPaths(input: SeatSelectionInput, chosen: SeatScenario): SeatSel
 
 /** Drives each path on the page and checks every state it passes; returns the steps taken. */
 async function runPaths(page: Page, scenario: Scenario, input: SeatSelectionInput, paths: SeatSelectionEvent[][]) {
-  const search = `/app/schedule?asal_id=1&asal_tipe=kota&tujuan_id=${scenario.destination}&tujuan_tipe=kota&tanggal=${tomorrow()}`;
+  const search = `/app/schedule?asal_id=1&asal_tipe=kota&tujuan_id=${scenario.destination}&tujuan_tipe=kota&tanggal=${travelDay()}`;
   let steps = 0;
   for (const path of paths) {
     await test.step(describePath(input, path), async () => {
@@ -182,7 +186,7 @@ test('schedule without seat choice: the operator assigns seats', async ({ page }
   const paths = modelPaths(input, () => []);
   expect(paths).toEqual([[]]);
   // "Pilih" on it goes to the booking page; the seat page is opened straight, as a link would.
-  await page.goto(`/app/schedule?asal_id=1&asal_tipe=kota&tujuan_id=2&tujuan_tipe=kota&tanggal=${tomorrow()}`);
+  await page.goto(`/app/schedule?asal_id=1&asal_tipe=kota&tujuan_id=2&tujuan_tipe=kota&tanggal=${travelDay()}`);
   await page.getByRole('button', { name: 'Pilih Pasundan Shuttle Kencana 09.00 WIB' }).click();
   await expect(page).not.toHaveURL(/\/app\/schedule/);
   await page.goto('/app/select-seat');
