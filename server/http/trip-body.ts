@@ -49,40 +49,54 @@ interface DecodedLeg<S> extends LegPlace, LegDeparture {
   passengers: number | undefined;
 }
 
-/** A connecting trip's legs in order; otherwise the outbound leg and, on a round trip, the return. */
+function legOf<S>(place: LegPlace, input: Partial<FlatLegInput<S>>): DecodedLeg<S> | null {
+  if (!input.operator_kode || !input.jadwal_kode || !input.tanggal_berangkat) return null;
+  return {
+    ...place,
+    operator: input.operator_kode,
+    jadwal: input.jadwal_kode,
+    date: input.tanggal_berangkat,
+    entries: input.kursi ?? [],
+    passengers: input.jumlah_penumpang,
+  };
+}
+
+const PERGI: LegPlace = { label: 'Pergi', direction: 'pergi', legNo: 1 };
+const PULANG: LegPlace = { label: 'Pulang', direction: 'pulang', legNo: 1 };
+
+/**
+ * A connecting trip's legs in order; otherwise the outbound leg and, on a round trip, the return.
+ * Runs on every price check and reservation, so it reads plain fields and makes no closures.
+ */
 function legsOf<S>(body: FlatTrip<S>): DecodedLeg<S>[] {
-  const leg = (place: LegPlace, input: Partial<FlatLegInput<S>>): DecodedLeg<S>[] =>
-    input.operator_kode && input.jadwal_kode && input.tanggal_berangkat
-      ? [
-          {
-            ...place,
-            operator: input.operator_kode,
-            jadwal: input.jadwal_kode,
-            date: input.tanggal_berangkat,
-            entries: input.kursi ?? [],
-            passengers: input.jumlah_penumpang,
-          },
-        ]
-      : [];
+  const legs: DecodedLeg<S>[] = [];
   if (body.flag_connecting === 1) {
-    return body.connecting.flatMap((input, i) =>
-      leg({ label: `Rute ${i + 1}`, direction: 'pergi', legNo: i + 1 }, input),
-    );
+    for (let i = 0; i < body.connecting.length; i += 1) {
+      const leg = legOf({ label: `Rute ${i + 1}`, direction: 'pergi', legNo: i + 1 }, body.connecting[i] ?? {});
+      if (leg) legs.push(leg);
+    }
+    return legs;
   }
   // The body schema guarantees the outbound fields unless flag_connecting is 1, and the return
   // fields on a round trip; a leg missing one is no leg (and an empty trip is refused downstream).
-  const byDirection = (direction: 'pergi' | 'pulang'): DecodedLeg<S>[] =>
-    leg(
-      { label: direction === 'pergi' ? 'Pergi' : 'Pulang', direction, legNo: 1 },
-      {
-        operator_kode: body[`operator_kode_${direction}`],
-        jadwal_kode: body[`jadwal_kode_${direction}`],
-        tanggal_berangkat: body[`tanggal_berangkat_${direction}`],
-        kursi: body[`kursi_${direction}`],
-        jumlah_penumpang: body[`jumlah_penumpang_${direction}`],
-      },
-    );
-  return body.flag_pp === 1 ? [...byDirection('pergi'), ...byDirection('pulang')] : byDirection('pergi');
+  const pergi = legOf(PERGI, {
+    operator_kode: body.operator_kode_pergi,
+    jadwal_kode: body.jadwal_kode_pergi,
+    tanggal_berangkat: body.tanggal_berangkat_pergi,
+    kursi: body.kursi_pergi,
+    jumlah_penumpang: body.jumlah_penumpang_pergi,
+  });
+  if (pergi) legs.push(pergi);
+  if (body.flag_pp !== 1) return legs;
+  const pulang = legOf(PULANG, {
+    operator_kode: body.operator_kode_pulang,
+    jadwal_kode: body.jadwal_kode_pulang,
+    tanggal_berangkat: body.tanggal_berangkat_pulang,
+    kursi: body.kursi_pulang,
+    jumlah_penumpang: body.jumlah_penumpang_pulang,
+  });
+  if (pulang) legs.push(pulang);
+  return legs;
 }
 
 function optionsOf(body: CekHargaParsedBody | ReservasiParsedBody): PriceOptions {
