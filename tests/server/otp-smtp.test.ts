@@ -135,4 +135,26 @@ describeEachDatabase('sign-in codes by email over SMTP on %s', (kind) => {
       await other.close();
     }
   });
+
+  it('a demo with SMTP configured sends real mail and writes nothing to the outbox; phones are refused, not sent to the outbox', async () => {
+    const demoDelivery = otpDelivery(
+      { smtp: { url: smtp.url, from: FROM }, whatsapp: undefined, demo: true },
+      { db: handle.db, logger: createLogger('silent') },
+    );
+    const demoApp = createApp({ db: handle.db, today: () => TEST_TODAY, demo: true, otpSender: demoDelivery.sender });
+    const email = freshEmail();
+    const as = asClient();
+    await ok(demoApp, 'requestCustomerLoginAlternative', { tipe: 'email', email }, as);
+    const code = codeInMail(await smtp.waitFor(email));
+    expect((await ok(demoApp, 'demoOtpOutbox', { tujuan: email }, as)).list).toEqual([]);
+    expect(
+      (await ok(demoApp, 'customerLogin', { tipe: 'email', auth: 'otp', email, otp: code }, as)).token,
+    ).toBeTruthy();
+
+    const telp = freshPhone();
+    const refused = await call(demoApp, 'requestCustomerLoginAlternative', { tipe: 'telp', telp }, as);
+    expect(!refused.ok && [refused.status, refused.error.code]).toEqual([503, 'SRV-2']);
+    expect((await ok(demoApp, 'demoOtpOutbox', { tujuan: telp }, as)).list).toEqual([]);
+    await demoDelivery.close();
+  });
 });
