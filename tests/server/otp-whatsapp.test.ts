@@ -2,7 +2,6 @@
  * Sign-in codes to phones through the WhatsApp Cloud API, against a local stand-in that checks the
  * bearer token and the template message as Meta documents them and answers as the Graph API does.
  */
-import { randomInt } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createApp, type App } from '../../server/app';
@@ -11,8 +10,8 @@ import { createLogger } from '../../server/logger';
 import { routedSender } from '../../server/services/otp-senders';
 import type { WhatsappSettings } from '../../server/services/otp-settings';
 import { whatsappSender } from '../../server/services/otp-whatsapp';
-import { call, defaultHeaders, ok, type CallOptions } from './api-support';
-import { freshEmail, freshPhone } from './helpers/accounts';
+import { call, ok } from './api-support';
+import { freshClient, freshEmail, freshPhone } from './helpers/accounts';
 import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
 import {
   ACCESS_TOKEN,
@@ -22,9 +21,6 @@ import {
   type WhatsappStandIn,
 } from './helpers/whatsapp-cloud';
 
-const asClient = (): CallOptions => ({
-  headers: { ...defaultHeaders(), 'x-forwarded-for': `10.24.${randomInt(0, 255)}.${randomInt(1, 255)}` },
-});
 const NOT_SENT = {
   status: 'ERROR',
   code: 'SRV-3',
@@ -75,7 +71,7 @@ describeEachDatabase('sign-in codes by WhatsApp on %s', (kind) => {
   it('the code goes out as the authentication template to 62…, and the code sent signs the traveller in', async () => {
     const app = appWith();
     const telp = freshPhone();
-    const as = asClient();
+    const as = freshClient();
     await ok(app, 'requestCustomerLoginAlternative', { tipe: 'telp', telp }, as);
     const to = `62${telp.slice(1)}`;
     const sent = standIn.sent.filter((message) => message.to === to);
@@ -95,7 +91,7 @@ describeEachDatabase('sign-in codes by WhatsApp on %s', (kind) => {
 
   it('with only WhatsApp configured, an email code is refused 503 SRV-2 naming the other channel', async () => {
     const email = freshEmail();
-    const refused = await call(appWith(), 'requestCustomerLoginAlternative', { tipe: 'email', email }, asClient());
+    const refused = await call(appWith(), 'requestCustomerLoginAlternative', { tipe: 'email', email }, freshClient());
     expect(!refused.ok && [refused.status, refused.error]).toEqual([
       503,
       {
@@ -109,7 +105,7 @@ describeEachDatabase('sign-in codes by WhatsApp on %s', (kind) => {
 
   it('an error answer of the API (number not allowed, bad token): 502 SRV-3, no usable code, asking again works at once', async () => {
     const telp = freshPhone();
-    const as = asClient();
+    const as = freshClient();
     standIn.mode = 'not-allowed';
     const refused = await call(appWith(), 'requestCustomerLoginAlternative', { tipe: 'telp', telp }, as);
     expect(!refused.ok && [refused.status, refused.error]).toEqual([502, NOT_SENT]);
@@ -136,7 +132,12 @@ describeEachDatabase('sign-in codes by WhatsApp on %s', (kind) => {
   it('an API that does not answer in time: 502 SRV-3, nothing stored', async () => {
     const telp = freshPhone();
     standIn.mode = 'hang';
-    const refused = await call(appWith({}, 300), 'requestCustomerLoginAlternative', { tipe: 'telp', telp }, asClient());
+    const refused = await call(
+      appWith({}, 300),
+      'requestCustomerLoginAlternative',
+      { tipe: 'telp', telp },
+      freshClient(),
+    );
     expect(!refused.ok && [refused.status, refused.error]).toEqual([502, NOT_SENT]);
     expect(await challengesOf(telp)).toBe(0);
   });
