@@ -153,4 +153,28 @@ describeEachDatabase('sign-in codes by email over SMTP on %s', (kind) => {
     expect((await ok(demoApp, 'demoOtpOutbox', { tujuan: telp }, as)).list).toEqual([]);
     await demoDelivery.close();
   });
+
+  it('production never sends a code in plain text beyond this machine: a server without STARTTLS is refused', async () => {
+    // 0.0.0.0 reaches this machine's server, but is not a loopback name: it stands for a remote host.
+    const remote = new URL(smtp.url);
+    remote.hostname = '0.0.0.0';
+    const send = async (demo: boolean) => {
+      const other = otpDelivery(
+        { smtp: { url: remote.toString(), from: FROM }, whatsapp: undefined, demo },
+        { db: handle.db, logger: createLogger('silent') },
+      );
+      const otherApp = createApp({ db: handle.db, today: () => TEST_TODAY, demo, otpSender: other.sender });
+      const email = freshEmail();
+      const reply = await call(otherApp, 'requestCustomerLoginAlternative', { tipe: 'email', email }, freshClient());
+      await other.close();
+      return { email, reply };
+    };
+    const production = await send(false);
+    expect(!production.reply.ok && [production.reply.status, production.reply.error.code]).toEqual([502, 'SRV-3']);
+    expect(smtp.received.filter((message) => message.envelopeTo.includes(production.email))).toEqual([]);
+    // The same server in demo mode: reachable, so the refusal above was the missing TLS.
+    const demo = await send(true);
+    expect(demo.reply.ok).toBe(true);
+    await smtp.waitFor(demo.email);
+  });
 });
