@@ -40,6 +40,7 @@ export const ErrorCodeSchema = z.enum([
   'FTR-1', // an option whose feature flag is off (refundable, berkah, point)
   'SRV-1', // unexpected server failure
   'SRV-2', // a provider the call needs (code sender, payment gateway) is not configured yet
+  'SRV-3', // a provider the call needs failed or did not answer: nothing was sent or done (502)
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -1,8 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test as base, type Response } from '@playwright/test';
 import {
   TEXT,
@@ -12,6 +7,7 @@ import {
   oneWayReadyToReserve,
   reserveToTheEnd,
 } from './support/booking-model';
+import { SERVER_START_MS, startOwnServer } from './support/own-server';
 
 /*
  * Issue 21: `reservasi` is limited per client and per booker contact, and a traveller booking
@@ -21,36 +17,8 @@ import {
  * traveller the way a real one does: with a reload, a step back to the seats and a second look.
  */
 
-const SERVER_START_MS = 120_000;
 /** Any day: this server's database is this spec's alone. */
 const TRAVEL_DAY = 4;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + SERVER_START_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server stopped (${server.exitCode}):\n${log()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not answer ${url} in time:\n${log()}`);
-}
 
 /** A server like playwright.config.ts's, minus the suite-wide relaxing of the limits. */
 const test = base.extend<object, { limitedServer: string }>({
@@ -58,38 +26,12 @@ const test = base.extend<object, { limitedServer: string }>({
     // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const port = await freePort();
-      const dataDir = mkdtempSync(join(tmpdir(), 'berangkat-e2e-limited-'));
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      };
       // Whatever the shell running the tests has set: this server keeps the deployed limits.
-      delete env.CLIENT_RATE_FACTOR;
-      delete env.HOLD_RATE_PER_MINUTE;
-      const [command, ...args] =
-        process.env.E2E_COMPILED_SERVER === '1' ? ['node', 'dist-server/index.js'] : ['npx', 'tsx', 'server/index.ts'];
-      const server = spawn(command!, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-      let output = '';
-      const keep = (chunk: Buffer) => {
-        output = (output + chunk.toString()).slice(-4000);
-      };
-      server.stdout?.on('data', keep);
-      server.stderr?.on('data', keep);
+      const server = await startOwnServer('limited', { CLIENT_RATE_FACTOR: null, HOLD_RATE_PER_MINUTE: null });
       try {
-        await waitForHealth(`http://127.0.0.1:${port}/api/health`, server, () => output);
-        await use(`http://127.0.0.1:${port}`);
+        await use(server.url);
       } finally {
-        // Its own process group: npx and tsx end with it.
-        if (server.pid && server.exitCode === null) {
-          const exited = new Promise((resolve) => server.once('exit', resolve));
-          process.kill(-server.pid, 'SIGTERM');
-          await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-        }
-        rmSync(dataDir, { recursive: true, force: true });
+        await server.stop();
       }
     },
     { scope: 'worker', timeout: SERVER_START_MS + 30_000 },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_BASIC_CREDENTIALS, DateSchema, FLASH_SALE_PURCHASES_PER_CARD, type Platform } from '../contract';
 import { DEFAULT_CONFIG, type ProductConfig } from './services/config';
+import { WHATSAPP_API_DEFAULT, type SmtpSettings, type WhatsappSettings } from './services/otp-settings';
 
 /** `user:password`; the password may itself hold colons. */
 const credentials = (fallback: { user: string; password: string }) =>
@@ -68,12 +69,53 @@ const EnvSchema = z.object({
   FEATURE_REFUNDABLE: z.enum(['1', '0', 'true', 'false'], { error: 'harus 1, 0, true atau false' }).optional(),
   FEATURE_BERKAH: z.enum(['1', '0', 'true', 'false'], { error: 'harus 1, 0, true atau false' }).optional(),
   FEATURE_POINT: z.enum(['1', '0', 'true', 'false'], { error: 'harus 1, 0, true atau false' }).optional(),
+  /**
+   * The mail server that sends sign-in codes to email addresses: smtps://user:password@host:465, or
+   * smtp://... (STARTTLS, required in production unless the host is this machine). Needs SMTP_FROM.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/[^/?#]+/,
+      'harus diawali smtp:// atau smtps:// lalu nama server, mis. smtps://user:sandi@mail.contoh.id',
+    )
+    .optional(),
+  /** The sender of code emails, e.g. `Berangkat <no-reply@berangkat.id>`. */
+  SMTP_FROM: z
+    .string()
+    .regex(/^[^\r\n]*\S@\S[^\r\n]*$/, 'harus berisi alamat email, mis. Berangkat <no-reply@berangkat.id>')
+    .optional(),
+  /**
+   * WhatsApp Cloud API (Meta) for codes to phones: an access token of the business's system user,
+   * the sender's phone number id and an approved authentication template (copy-code button).
+   */
+  WHATSAPP_TOKEN: z.string().min(8, 'minimal 8 karakter').optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'harus berupa angka (Phone number ID di WhatsApp Manager)')
+    .optional(),
+  WHATSAPP_TEMPLATE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,512}$/, 'harus nama template: huruf kecil, angka dan garis bawah')
+    .optional(),
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'harus kode bahasa template, mis. id atau en_US')
+    .default('id'),
+  /** The Graph API with its version; a test points it at a local stand-in. */
+  WHATSAPP_API_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#]+(\/[^?#]*)?$/, 'harus alamat http(s):// tanpa ? atau #')
+    .default(WHATSAPP_API_DEFAULT),
   /** The call centre's WhatsApp number, digits with the country code. */
   CALL_CENTER_WHATSAPP: z
     .string()
     .regex(/^\d{8,15}$/, 'harus 8 sampai 15 angka dengan kode negara, mis. 6281100001111')
     .optional(),
 });
+
+/** The WhatsApp settings that only work together. */
+const WHATSAPP_REQUIRED = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_TEMPLATE'] as const;
 
 const flagOn = (value: string | undefined) => value === undefined || value === '1' || value === 'true';
 
@@ -98,6 +140,9 @@ export interface Env {
   clientRateFactor: number;
   trustProxyHops: number;
   flashSalePurchasesPerCard: number;
+  /** The code senders configured; none in demo mode means the development outbox. */
+  smtp: SmtpSettings | undefined;
+  whatsapp: WhatsappSettings | undefined;
   config: ProductConfig;
 }
 
@@ -105,7 +150,18 @@ export interface Env {
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty variables count as unset (e.g. `DATABASE_URL= npm start`).
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
+  const parsed = EnvSchema.superRefine((env, ctx) => {
+    // Half a sender is a typo, not a choice: say so in any mode rather than refuse codes later.
+    if (env.SMTP_URL && !env.SMTP_FROM)
+      ctx.addIssue({ code: 'custom', path: ['SMTP_FROM'], message: 'harus diisi bersama SMTP_URL' });
+    if (env.SMTP_FROM && !env.SMTP_URL)
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'harus diisi bersama SMTP_FROM' });
+    const given = WHATSAPP_REQUIRED.filter((key) => env[key] !== undefined);
+    if (given.length > 0)
+      for (const key of WHATSAPP_REQUIRED)
+        if (env[key] === undefined)
+          ctx.addIssue({ code: 'custom', path: [key], message: `harus diisi bersama ${given.join(', ')}` });
+  }).safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || '(env)'}: ${issue.message}`);
     throw new Error(`Konfigurasi environment tidak valid:\n${lines.join('\n')}`);
@@ -134,6 +190,17 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     clientRateFactor: env.CLIENT_RATE_FACTOR ?? 1,
     trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
     flashSalePurchasesPerCard: env.FLASH_SALE_PURCHASES_PER_CARD ?? FLASH_SALE_PURCHASES_PER_CARD,
+    smtp: env.SMTP_URL && env.SMTP_FROM ? { url: env.SMTP_URL, from: env.SMTP_FROM } : undefined,
+    whatsapp:
+      env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID && env.WHATSAPP_TEMPLATE
+        ? {
+            apiUrl: env.WHATSAPP_API_URL,
+            token: env.WHATSAPP_TOKEN,
+            phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+            template: env.WHATSAPP_TEMPLATE,
+            language: env.WHATSAPP_TEMPLATE_LANGUAGE,
+          }
+        : undefined,
     config: {
       ...DEFAULT_CONFIG,
       mode: demo ? 'demo' : 'produksi',

@@ -9,7 +9,7 @@ import { prepareDatabase } from './db/setup';
 import { readEnv, type Env } from './env';
 import { createLogger } from './logger';
 import { sharedOrderKeySecret, sharedOtpSecret } from './services/app-secrets';
-import { NO_OTP_SENDER_MESSAGE, noOtpSender, outboxSender } from './services/otp-delivery';
+import { otpDelivery } from './services/otp-senders';
 import { NO_PAYMENT_PROVIDER_MESSAGE, noPaymentProvider, simulatedProvider } from './services/payment-provider';
 import { demoTokenRefusal, demoTokensIn, startRefusals } from './production-checks';
 import { jakartaToday } from './lib/dates';
@@ -68,6 +68,8 @@ const orderKeySecret = env.orderKeySecret ?? (await sharedOrderKeySecret(handle.
 const otpSecret = env.otpSecret ?? (await sharedOtpSecret(handle.db));
 // Rate limits: this process's memory, or Redis shared by every process (REDIS_URL).
 const limiterStore = createLimiterStore({ redisUrl: env.redisUrl, logger });
+// Codes go to the configured senders in either mode; only a demo without any keeps the outbox.
+const delivery = otpDelivery(env, { db: handle.db, logger });
 const app = createApp({
   db: handle.db,
   today,
@@ -82,18 +84,23 @@ const app = createApp({
   config: env.config,
   otpSecret,
   flashSalePurchasesPerCard: env.flashSalePurchasesPerCard,
-  // Chosen by mode, never by a fallback: production has no real sender or gateway yet, so it
-  // refuses those calls (503 SRV-2) instead of simulating them.
-  otpSender: env.demo ? outboxSender(handle.db, logger) : noOtpSender,
+  otpSender: delivery.sender,
+  // Chosen by mode, never by a fallback: production has no real gateway yet, so it refuses those
+  // calls (503 SRV-2) instead of simulating them.
   paymentProvider: env.demo ? simulatedProvider : noPaymentProvider,
 });
 if (env.demo) {
   logger.warn(
-    'MODE DEMO: data contoh dengan token demo, pembayaran disimulasikan, kode OTP terbaca di log dan demo/otp-outbox; jangan dipakai di alamat publik',
+    delivery.channels.length === 0
+      ? 'MODE DEMO: data contoh dengan token demo, pembayaran disimulasikan, kode OTP terbaca di log dan demo/otp-outbox; jangan dipakai di alamat publik'
+      : 'MODE DEMO: data contoh dengan token demo, pembayaran disimulasikan; jangan dipakai di alamat publik',
   );
 } else {
-  logger.warn(`Mode produksi: ${NO_OTP_SENDER_MESSAGE}`);
   logger.warn(`Mode produksi: ${NO_PAYMENT_PROVIDER_MESSAGE}`);
+}
+if (delivery.channels.length > 0) {
+  const names = { telp: 'WhatsApp (nomor handphone)', email: 'email (SMTP)' } as const;
+  logger.info(`Kode OTP dikirim lewat ${delivery.channels.map((channel) => names[channel]).join(' dan ')}`);
 }
 logger.info(env.redisUrl ? 'Batas permintaan dihitung bersama lewat Redis' : 'Batas permintaan dihitung per proses');
 
@@ -102,8 +109,9 @@ serveWebApp(app, DIST, logger);
 
 const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (info) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+  const codes = delivery.channels.length === 0 ? 'kode OTP di outbox pengembangan' : 'kode OTP terkirim sungguhan';
   const mode = env.demo
-    ? 'MODE DEMO (data contoh, pembayaran simulasi, kode OTP di outbox pengembangan; bukan untuk alamat publik)'
+    ? `MODE DEMO (data contoh, pembayaran simulasi, ${codes}; bukan untuk alamat publik)`
     : 'mode produksi';
   console.log(`Berangkat berjalan di http://${host}:${info.port} - ${mode}`);
 });
@@ -121,6 +129,7 @@ async function shutdown(signal: string): Promise<void> {
   stopSweeps();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await limiterStore.close();
+  await delivery.close();
   await handle.close();
   process.exit(0);
 }

@@ -10,6 +10,7 @@ import { customerSessions } from './db/schema';
 import { DEMO_TOKENS } from './db/seed-data/accounts';
 import type { Env } from './env';
 import { tokenHash } from './lib/token-hash';
+import { isLoopbackHost } from './services/otp-settings';
 
 const PLATFORM_SETTINGS: readonly { platform: Platform; setting: string; label: string }[] = [
   { platform: 'WEB', setting: 'BASIC_AUTH_WEB', label: 'web' },
@@ -45,6 +46,15 @@ export function startRefusals(env: Env): string[] {
       lines.push(
         `${setting} belum diisi atau masih kredensial bawaan pengembangan: isi user:password milik platform ${label}`,
       );
+  }
+  if (!env.smtp && !env.whatsapp)
+    lines.push(
+      'SMTP_URL atau WHATSAPP_TOKEN belum diisi: pasang pengirim kode OTP, email lewat SMTP (SMTP_URL dan SMTP_FROM) dan/atau WhatsApp Cloud API (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TEMPLATE); tanpa pengirim tidak ada yang bisa masuk',
+    );
+  if (env.whatsapp) {
+    const api = new URL(env.whatsapp.apiUrl);
+    if (api.protocol !== 'https:' && !isLoopbackHost(api.hostname))
+      lines.push('WHATSAPP_API_URL bukan https://: token WhatsApp dan kode OTP tidak boleh dikirim tanpa enkripsi');
   }
   return lines;
 }

@@ -1,7 +1,10 @@
 import type { ErrorCode } from '../../contract';
 
-/** The refusals the API explains, and 503 for a part of the service that is not set up yet. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
+/**
+ * The refusals the API explains, 503 for a part of the service that is not set up yet and 502 for
+ * a provider (mail, messaging) that failed to do its part.
+ */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
 
 /**
  * A refusal the API explains to the caller: thrown anywhere below a handler (services know
@@ -32,3 +35,5 @@ export const voucherRefused = (code: Extract<ErrorCode, `VCR-${string}`>, messag
 export const signInRequired = (message: string) => new ApiError(401, 'AUT-1', message);
 /** A call whose provider (code sender, payment gateway) this installation has not configured yet. */
 export const notConfigured = (message: string) => new ApiError(503, 'SRV-2', message);
+/** A provider (mail server, messaging API) refused or did not answer: nothing was sent. */
+export const providerFailed = (message: string) => new ApiError(502, 'SRV-3', message);

@@ -1,8 +1,8 @@
 /**
- * How one-time codes reach the traveller. The server only knows this interface. Demo mode uses the
- * development outbox (server log and the otp_outbox table, read by demo/otp-outbox); production
- * has no sender until an SMS, WhatsApp or email one is configured (createApp's deps.otpSender), and
- * then a code request is refused rather than written anywhere in clear.
+ * How one-time codes reach the traveller. The server only knows this interface. The real senders
+ * (email by SMTP, phones by the WhatsApp Cloud API) are in otp-senders.ts, chosen by settings;
+ * a demo without any keeps the development outbox (server log and the otp_outbox table, read by
+ * demo/otp-outbox). A sender that fails rejects, and the code is then never usable (otp.ts).
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { OTP, type LoginChannel, type OtpOutboxResults } from '../../contract';

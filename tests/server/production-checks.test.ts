@@ -12,6 +12,13 @@ const COMPLETE = {
   BASIC_AUTH_WEB: 'web-prod:rahasia-web-1',
   BASIC_AUTH_ANDROID: 'android-prod:rahasia-android-2',
   BASIC_AUTH_IOS: 'ios-prod:rahasia-ios-3',
+  SMTP_URL: 'smtps://otp%40berangkat.id:sandi-smtp@mail.berangkat.id:465',
+  SMTP_FROM: 'Berangkat <no-reply@berangkat.id>',
+};
+const WHATSAPP = {
+  WHATSAPP_TOKEN: 'EAAJBtokenproduksi123',
+  WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+  WHATSAPP_TEMPLATE: 'kode_masuk_berangkat',
 };
 
 const refusals = (source: Record<string, string>) => startRefusals(readEnv(source));
@@ -33,6 +40,7 @@ describe('production start refusals', () => {
       'BASIC_AUTH_WEB',
       'BASIC_AUTH_ANDROID',
       'BASIC_AUTH_IOS',
+      'SMTP_URL',
     ]);
     for (const line of lines) expect(line).not.toContain('\n');
     expect(lines[0]).toContain('PostgreSQL');
@@ -57,6 +65,23 @@ describe('production start refusals', () => {
     });
     expect(named(lines)).toEqual(['BASIC_AUTH_WEB', 'BASIC_AUTH_IOS']);
     expect(lines[0]).toContain('bawaan pengembangan');
+  });
+
+  it("without a code sender production refuses to start, naming both senders' settings; either one is enough", () => {
+    const { SMTP_URL: _url, SMTP_FROM: _from, ...noSender } = COMPLETE;
+    const lines = refusals(noSender);
+    expect(lines).toEqual([
+      'SMTP_URL atau WHATSAPP_TOKEN belum diisi: pasang pengirim kode OTP, email lewat SMTP (SMTP_URL dan SMTP_FROM) dan/atau WhatsApp Cloud API (WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TEMPLATE); tanpa pengirim tidak ada yang bisa masuk',
+    ]);
+    expect(refusals({ ...noSender, ...WHATSAPP })).toEqual([]);
+    expect(refusals({ ...COMPLETE, ...WHATSAPP })).toEqual([]);
+  });
+
+  it('a WhatsApp API address without TLS is refused unless it is this machine', () => {
+    expect(refusals({ ...COMPLETE, ...WHATSAPP, WHATSAPP_API_URL: 'http://graph.facebook.com/v23.0' })).toEqual([
+      'WHATSAPP_API_URL bukan https://: token WhatsApp dan kode OTP tidak boleh dikirim tanpa enkripsi',
+    ]);
+    expect(refusals({ ...COMPLETE, ...WHATSAPP, WHATSAPP_API_URL: 'http://127.0.0.1:8080/v23.0' })).toEqual([]);
   });
 
   it('one secret used for both order keys and codes is refused', () => {

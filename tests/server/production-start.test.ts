@@ -18,6 +18,7 @@ import { httpCall, prepareDataDir, stopProcess, waitForHealth } from './helpers/
 import { itNeeding } from '../helpers/needs';
 import { createTestDatabase } from './helpers/test-db';
 import { sampleTrace } from './helpers/traces';
+import { codeInMail, startSmtpServer } from './helpers/smtp';
 
 /** Ports of this file (4440-4459 belong to the process tests). */
 const PORT = { empty: 4456, demoSeeded: 4457, demo: 4458 } as const;
@@ -28,6 +29,9 @@ const SETTINGS = {
   BASIC_AUTH_WEB: 'web-produksi:sandi-web-uji',
   BASIC_AUTH_ANDROID: 'android-produksi:sandi-android-uji',
   BASIC_AUTH_IOS: 'ios-produksi:sandi-ios-uji',
+  // A code sender is required; a test that sends codes points it at its own SMTP server.
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  SMTP_FROM: 'Berangkat <no-reply@berangkat.test>',
 };
 const WEB = { authorization: `Basic ${Buffer.from('web-produksi:sandi-web-uji').toString('base64')}` };
 
@@ -44,6 +48,12 @@ function productionEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
       'BASIC_AUTH_IOS',
       'REDIS_URL',
       'TODAY',
+      'SMTP_URL',
+      'SMTP_FROM',
+      'WHATSAPP_TOKEN',
+      'WHATSAPP_PHONE_NUMBER_ID',
+      'WHATSAPP_TEMPLATE',
+      'WHATSAPP_API_URL',
     ].map((key) => [key, '']),
   );
   return { ...process.env, ...blank, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extra };
@@ -104,6 +114,7 @@ describe('production start', () => {
       'BASIC_AUTH_WEB',
       'BASIC_AUTH_ANDROID',
       'BASIC_AUTH_IOS',
+      'SMTP_URL',
     ]);
   }, 60_000);
 
@@ -133,7 +144,14 @@ describe('production start', () => {
     async () => {
       const scratch = await emptyDatabase(process.env.TEST_DATABASE_URL!);
       cleanups.push(() => scratch.drop());
-      const env = productionEnv({ ...SETTINGS, DATABASE_URL: scratch.url, PORT: String(PORT.empty) });
+      const smtp = await startSmtpServer();
+      cleanups.push(() => smtp.close());
+      const env = productionEnv({
+        ...SETTINGS,
+        DATABASE_URL: scratch.url,
+        PORT: String(PORT.empty),
+        SMTP_URL: smtp.url,
+      });
       const server = run(['server/index.ts'], env);
       cleanups.push(() => stopProcess(server.child, 'SIGKILL'));
       const base = `http://127.0.0.1:${PORT.empty}`;
@@ -149,14 +167,31 @@ describe('production start', () => {
       expect(outbox.status).toBe(404);
       const config = await httpCall(base, 'konfigurasi', {}, WEB);
       expect(config.body.results).toMatchObject({ mode: 'produksi' });
-      const code = await httpCall(base, 'requestCustomerLoginAlternative', { tipe: 'telp', telp: '081355509876' }, WEB);
-      expect([code.status, code.body.code]).toEqual([503, 'SRV-2']);
+      // Email only is configured: a phone code is refused, an email code arrives by SMTP and signs in.
+      const phone = await httpCall(
+        base,
+        'requestCustomerLoginAlternative',
+        { tipe: 'telp', telp: '081355509876' },
+        WEB,
+      );
+      expect([phone.status, phone.body.code, phone.body.message]).toEqual([
+        503,
+        'SRV-2',
+        'Kode OTP lewat WhatsApp belum tersedia. Silakan masuk dengan email.',
+      ]);
+      const email = 'sari.produksi@contoh.id';
+      const asked = await httpCall(base, 'requestCustomerLoginAlternative', { tipe: 'email', email }, WEB);
+      expect(asked.status).toBe(200);
+      const code = codeInMail(await smtp.waitFor(email));
+      const login = await httpCall(base, 'customerLogin', { tipe: 'email', auth: 'otp', email, otp: code }, WEB);
+      expect([login.status, (login.body.results as { pelanggan_baru: boolean }).pelanggan_baru]).toEqual([200, true]);
 
       const check = await openDatabase({ url: scratch.url, max: 1 });
       cleanups.push(() => check.close());
       const tally = async (table: typeof customers | typeof vouchers | typeof customerSessions | typeof schedules) =>
         (await check.db.select({ n: count() }).from(table))[0]?.n;
-      expect([await tally(customers), await tally(vouchers), await tally(customerSessions)]).toEqual([0, 0, 0]);
+      // The one customer is the traveller who signed in by email just now.
+      expect([await tally(customers), await tally(vouchers), await tally(customerSessions)]).toEqual([1, 0, 1]);
       expect(await tally(schedules)).toBeGreaterThan(0);
       // The secrets came from the environment: none was created in the database.
       expect(await check.db.select().from(appSecrets)).toEqual([]);
@@ -174,12 +209,12 @@ describe('production start', () => {
       const read = await httpCall(base, 'supportTraceRead', { kode }, { authorization: `Bearer ${token}` });
       expect([read.status, (read.body.results as { kode: string }).kode]).toEqual([200, kode]);
       const roles = await check.db.select({ role: customers.role }).from(customers);
-      expect(roles).toEqual([{ role: 'support' }]);
+      expect(roles.map((row) => row.role).sort()).toEqual(['customer', 'support']);
 
       await stopProcess(server.child);
       expect(server.stdout()).toContain('mode produksi');
       expect(server.stdout()).toContain('Pembayaran belum tersedia');
-      expect(server.stdout()).toContain('Masuk dengan kode OTP belum tersedia');
+      expect(server.stdout()).not.toContain(code);
     },
     180_000,
   );
