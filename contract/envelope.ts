@@ -40,6 +40,7 @@ export const ErrorCodeSchema = z.enum([
   'FTR-1', // an option whose feature flag is off (refundable, berkah, point)
   'SRV-1', // unexpected server failure
   'SRV-2', // a provider the call needs (code sender, payment gateway) is not configured yet
+  'SRV-4', // not ready: /api/ready while the database, Redis or the migrations are not, or while draining
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { openDatabase, type DbHandle } from './client';
+import { openDatabase, type DbHandle, type PoolSettings } from './client';
 import { seedCatalog } from './catalog';
 import { layOutFlashSaleDays } from './flash-sale-days';
 import { rollTimetableForward, seedIfEmpty } from './seed';
@@ -23,6 +23,12 @@ export interface PrepareOptions {
   demo?: boolean | undefined;
   /** PostgreSQL pool size. */
   max?: number | undefined;
+  /**
+   * The serving pool's settings (size, timeouts). Where the set-up runs in its own process (the
+   * server: compiled or under tsx) its connection has none of them: a statement limit meant for
+   * requests must not cut a migration or the first seed short.
+   */
+  pool?: PoolSettings | undefined;
   log?: (msg: string) => void;
 }
 
@@ -38,6 +44,7 @@ export async function prepareDatabase(options: PrepareOptions): Promise<DbHandle
       url: options.url,
       dataDir: options.url ? undefined : options.dataDir,
       max: options.max,
+      pool: options.pool,
     });
   if ((options.url || options.dataDir) && canRunSetUpAlone()) {
     // Migrating, seeding and the start-of-day updates grow the embedded engine's WebAssembly
