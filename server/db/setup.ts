@@ -24,9 +24,8 @@ export interface PrepareOptions {
   /** PostgreSQL pool size. */
   max?: number | undefined;
   /**
-   * The serving pool's settings (size, timeouts). Where the set-up runs in its own process (the
-   * server: compiled or under tsx) its connection has none of them: a statement limit meant for
-   * requests must not cut a migration or the first seed short.
+   * The serving pool's settings (size, timeouts). The set-up (migrations, seed) runs on a connection
+   * without them: a statement limit meant for requests must not cut a migration or the first seed.
    */
   pool?: PoolSettings | undefined;
   log?: (msg: string) => void;
@@ -62,14 +61,19 @@ export async function prepareDatabase(options: PrepareOptions): Promise<DbHandle
     );
     return open();
   }
-  const handle = await open();
+  // The set-up's connection has none of the serving pool's settings (a statement limit meant for
+  // requests must not cut a migration); PGlite's one connection ignores them anyway.
+  const separate = Boolean(options.url && options.pool);
+  const handle = separate ? await openDatabase({ url: options.url, max: options.max }) : await open();
   try {
     await withStartupLock(options.url, () => setUp(handle, options, log));
-    return handle;
   } catch (error) {
     await handle.close();
     throw error;
   }
+  if (!separate) return handle;
+  await handle.close();
+  return open();
 }
 
 /** This module's file, as a child process's entry: the compiled server bundles it as setup.js beside index.js. */
