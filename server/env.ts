@@ -82,8 +82,11 @@ const EnvSchema = z.object({
    * the database are closed; past it the process exits with code 1. Today's 10 s by default.
    */
   SHUTDOWN_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(10_000),
-  /** PostgreSQL only: connections of this process's pool (postgres.js `max`). */
-  DATABASE_POOL_MAX: wholeNumber(1, 1_000).default(10),
+  /**
+   * PostgreSQL only: connections of this process's pool (postgres.js `max`). At least 2: the sweep
+   * leader keeps one for its advisory lock (services/sweeps.ts), and requests need another.
+   */
+  DATABASE_POOL_MAX: wholeNumber(2, 1_000).default(10),
   /** PostgreSQL only: seconds to wait for a new connection (postgres.js `connect_timeout`; 30 unset). */
   DATABASE_CONNECT_TIMEOUT_S: wholeNumber(1, 3_600).optional(),
   /** PostgreSQL only: an idle connection is closed after this many seconds (`idle_timeout`; unset or 0: never). */

@@ -66,7 +66,8 @@ describe('readEnv: demo mode, secrets and rate limits', () => {
   });
 
   it.each([
-    ['DATABASE_POOL_MAX', '0', 'minimal 1'],
+    // One connection would be held by the sweep leader's lock: every request would wait for ever.
+    ['DATABASE_POOL_MAX', '1', 'minimal 2'],
     ['DATABASE_POOL_MAX', '1001', 'maksimal 1000'],
     ['DATABASE_POOL_MAX', 'sepuluh', 'harus berupa angka'],
     ['DATABASE_CONNECT_TIMEOUT_S', '0', 'minimal 1'],

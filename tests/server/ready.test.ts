@@ -90,7 +90,24 @@ describeEachDatabase('/api/ready on %s', (kind) => {
         sql`INSERT INTO drizzle.__drizzle_migrations (id, hash, created_at) VALUES (${newest!.id}, ${newest!.hash}, ${newest!.at}::bigint)`,
       );
     }
-    expect((await ready(app)).status).toBe(200);
+    // A new app: one answer is reused for a second (READY_CACHE_MS).
+    expect((await ready(createApp({ db: handle.db, today: () => TEST_TODAY }))).status).toBe(200);
+  });
+
+  it('a flood of /ready costs the database one check, reused for a second', async () => {
+    let pings = 0;
+    const counting: LimiterStore = {
+      ...memoryStore(),
+      ping: () => {
+        pings += 1;
+        return new Promise<void>((resolve) => setTimeout(resolve, 20));
+      },
+    };
+    const app = createApp({ db: handle.db, today: () => TEST_TODAY, limiterStore: counting });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => app.request(READY)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 50 }, () => 200));
+    expect((await app.request(READY)).status).toBe(200);
+    expect(pings).toBe(1);
   });
 
   it('stays ready when a newer build has applied a migration this one does not ship (rolling deploy)', async () => {
@@ -177,12 +194,12 @@ describeEachDatabase('/api/ready on %s', (kind) => {
     itNeeding('redis', 'answers 200 with redis ok when Redis answers PING', async () => {
       const store = redisStore(process.env.TEST_REDIS_URL!, createLogger('silent'));
       stores.push(store);
-      const app = createApp({ db: handle.db, today: () => TEST_TODAY, limiterStore: store });
+      const app = () => createApp({ db: handle.db, today: () => TEST_TODAY, limiterStore: store });
       // The connection is made in the background; ready says 503 until it is up.
-      let answer = await ready(app);
+      let answer = await ready(app());
       for (let i = 0; i < 50 && answer.status !== 200; i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 50));
-        answer = await ready(app);
+        answer = await ready(app());
       }
       expect(answer.status).toBe(200);
       expect(ReadyOk.parse(answer.body).results.redis).toBe('ok');
