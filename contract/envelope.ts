@@ -41,6 +41,7 @@ export const ErrorCodeSchema = z.enum([
   'SRV-1', // unexpected server failure
   'SRV-2', // a provider the call needs (code sender, payment gateway) is not configured yet
   'SRV-3', // a provider the call needs failed or did not answer: nothing was sent or done (502)
+  'SRV-4', // not ready: /api/ready while the database, Redis or the migrations are not, or while draining
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

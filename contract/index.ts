@@ -19,4 +19,5 @@ export * from './referral';
 export * from './feedback';
 export * from './souvenir';
 export * from './content';
+export * from './ops';
 export * from './api';

@@ -4,8 +4,10 @@ import type { Database } from './db/client';
 import type { BasicCredentials } from './env';
 import { authMiddleware } from './http/auth';
 import { compressReplies } from './http/compression';
+import { closeConnectionsWhenDraining, createLifecycle, type Lifecycle } from './http/drain';
+import { requestId } from './http/request-id';
 import { securityHeaders } from './http/security-headers';
-import { replyError, replyOk } from './http/envelope';
+import { replyError } from './http/envelope';
 import { onError } from './http/on-error';
 import { requestLog } from './http/request-log';
 import type { AppEnv } from './http/types';
@@ -33,6 +35,7 @@ import { scheduleRoutes } from './routes/schedules';
 import { voucherRoutes } from './routes/vouchers';
 import { souvenirRoutes } from './routes/souvenirs';
 import { contentRoutes } from './routes/content';
+import { opsRoutes } from './routes/ops';
 import { DEFAULT_CONFIG, type ProductConfig } from './services/config';
 
 export interface AppDeps {
@@ -68,6 +71,10 @@ export interface AppDeps {
   config?: ProductConfig;
   /** Live purchases of one flash-sale card one buyer may hold in its session; 1 by default. */
   flashSalePurchasesPerCard?: number;
+  /** Shutting down (index.ts on SIGTERM): /api/ready answers 503, replies close their connection. */
+  lifecycle?: Lifecycle;
+  /** The longest one readiness check may take (READY_CHECK_TIMEOUT_MS by default). */
+  readyTimeoutMs?: number;
 }
 
 export type App = Hono<AppEnv>;
@@ -100,9 +107,16 @@ export function createApp(deps: AppDeps): App {
     return sharedSecret;
   };
 
+  const lifecycle = deps.lifecycle ?? createLifecycle();
+
   const api = new Hono<AppEnv>();
-  // Registered before the auth middleware, so it answers without credentials.
-  api.get('/health', (c) => replyOk(c, { ok: true }));
+  // Registered before the auth middleware, so they answer without credentials.
+  opsRoutes(api, {
+    db: deps.db,
+    lifecycle,
+    pingRedis: store.ping ? () => store.ping?.() ?? Promise.resolve() : undefined,
+    readyTimeoutMs: deps.readyTimeoutMs,
+  });
   api.use('*', authMiddleware(deps.db, credentials, now));
   authRoutes(api, {
     db: deps.db,
@@ -150,10 +164,13 @@ export function createApp(deps: AppDeps): App {
 
   const app = new Hono<AppEnv>();
   const proxyHops = deps.trustProxyHops ?? 0;
+  // First, so every reply carries the id and every log line below it has the request's id.
+  app.use('*', requestId(proxyHops));
   app.use('*', async (c, next) => {
     c.set('proxyHops', proxyHops);
     await next();
   });
+  app.use('*', closeConnectionsWhenDraining(lifecycle));
   app.use('*', requestLog(logger));
   app.use('*', securityHeaders());
   app.use(`${API_BASE}/*`, compressReplies());

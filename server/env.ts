@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_BASIC_CREDENTIALS, DateSchema, FLASH_SALE_PURCHASES_PER_CARD, type Platform } from '../contract';
+import type { PoolSettings } from './db/client';
 import { DEFAULT_CONFIG, type ProductConfig } from './services/config';
 import { WHATSAPP_API_DEFAULT, type SmtpSettings, type WhatsappSettings } from './services/otp-settings';
 
@@ -14,6 +15,14 @@ const credentials = (fallback: { user: string; password: string }) =>
       const at = value.indexOf(':');
       return { user: value.slice(0, at), password: value.slice(at + 1) };
     });
+
+/** A whole number in [min, max], with the Indonesian messages of the settings. */
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'harus berupa angka' })
+    .int('harus bilangan bulat')
+    .min(min, `minimal ${min}`)
+    .max(max, `maksimal ${max}`);
 
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'harus berupa angka' }).int().min(1).max(65_535).default(3000),
@@ -107,6 +116,25 @@ const EnvSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^/?#]+(\/[^?#]*)?$/, 'harus alamat http(s):// tanpa ? atau #')
     .default(WHATSAPP_API_DEFAULT),
+  /**
+   * How long a SIGTERM or SIGINT may take: in-flight requests are answered to the end, then Redis and
+   * the database are closed; past it the process exits with code 1. Today's 10 s by default.
+   */
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(10_000),
+  /**
+   * PostgreSQL only: connections of this process's pool (postgres.js `max`). At least 2: the sweep
+   * leader keeps one for its advisory lock (services/sweeps.ts), and requests need another.
+   */
+  DATABASE_POOL_MAX: wholeNumber(2, 1_000).default(10),
+  /** PostgreSQL only: seconds to wait for a new connection (postgres.js `connect_timeout`; 30 unset). */
+  DATABASE_CONNECT_TIMEOUT_S: wholeNumber(1, 3_600).optional(),
+  /** PostgreSQL only: an idle connection is closed after this many seconds (`idle_timeout`; unset or 0: never). */
+  DATABASE_IDLE_TIMEOUT_S: wholeNumber(0, 86_400).optional(),
+  /**
+   * PostgreSQL only: the server cancels a statement of this process after this many ms (the
+   * connection's `statement_timeout`, sent when it opens; unset or 0: no limit of ours).
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(0, 2_147_483_647).optional(),
   /** The call centre's WhatsApp number, digits with the country code. */
   CALL_CENTER_WHATSAPP: z
     .string()
@@ -144,6 +172,10 @@ export interface Env {
   smtp: SmtpSettings | undefined;
   whatsapp: WhatsappSettings | undefined;
   config: ProductConfig;
+  /** Deadline of a graceful shutdown (ms). */
+  shutdownTimeoutMs: number;
+  /** The PostgreSQL pool of the serving process; PGlite ignores it. */
+  databasePool: PoolSettings;
 }
 
 /** Reads and checks the environment once; a bad value stops start-up with a clear message. */
@@ -201,6 +233,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
             language: env.WHATSAPP_TEMPLATE_LANGUAGE,
           }
         : undefined,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    databasePool: {
+      max: env.DATABASE_POOL_MAX,
+      connectTimeoutS: env.DATABASE_CONNECT_TIMEOUT_S,
+      idleTimeoutS: env.DATABASE_IDLE_TIMEOUT_S,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     config: {
       ...DEFAULT_CONFIG,
       mode: demo ? 'demo' : 'produksi',

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { answerClientErrors } from './http/client-errors';
+import { createLifecycle, drainServer } from './http/drain';
 import { serveWebApp } from './http/static-files';
 import { startSweeps } from './services/sweeps';
 import { prepareDatabase } from './db/setup';
@@ -42,6 +43,7 @@ const handle = await prepareDatabase({
   dataDir: env.dataDir,
   today: today(),
   demo: env.demo,
+  pool: env.databasePool,
   log: (msg) => logger.info(msg),
 }).catch((error: unknown) => {
   logger.fatal(
@@ -70,7 +72,9 @@ const otpSecret = env.otpSecret ?? (await sharedOtpSecret(handle.db));
 const limiterStore = createLimiterStore({ redisUrl: env.redisUrl, logger });
 // Codes go to the configured senders in either mode; only a demo without any keeps the outbox.
 const delivery = otpDelivery(env, { db: handle.db, logger });
+const lifecycle = createLifecycle();
 const app = createApp({
+  lifecycle,
   db: handle.db,
   today,
   credentials: env.credentials,
@@ -118,19 +122,40 @@ const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (
 // serve() without createServer makes a node:http server.
 answerClientErrors(server as Server);
 
-let stopping = false;
+/**
+ * SIGTERM (an orchestrator, a process manager, a deploy) or SIGINT: /api/ready turns 503 and the
+ * listening socket closes, so new connections go elsewhere; idle keep-alive connections are closed,
+ * requests in flight are answered to the end (each reply then closes its connection); then the
+ * sweeps stop, and Redis and the database are closed. Exit 0 when all of it is done within
+ * SHUTDOWN_TIMEOUT_MS, else 1, cutting what is still open.
+ */
 async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down');
-  // A stuck connection must not keep the process alive forever.
-  const force = setTimeout(() => process.exit(1), 10_000);
+  if (lifecycle.draining) return;
+  lifecycle.startDraining();
+  const started = performance.now();
+  logger.info(
+    { signal, timeoutMs: env.shutdownTimeoutMs },
+    'draining: no new connections, finishing requests in flight',
+  );
+  const force = setTimeout(() => {
+    const httpServer = server as Server;
+    httpServer.getConnections((_error, open) => {
+      logger.error(
+        { signal, openConnections: open, timeoutMs: env.shutdownTimeoutMs },
+        'shutdown deadline passed: exiting with requests unfinished',
+      );
+      httpServer.closeAllConnections();
+      process.exit(1);
+    });
+  }, env.shutdownTimeoutMs);
   force.unref();
-  stopSweeps();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await drainServer(server as Server);
+  logger.info({ ms: Math.round(performance.now() - started) }, 'drained: every request answered');
+  await stopSweeps();
   await limiterStore.close();
   await delivery.close();
   await handle.close();
+  logger.info({ ms: Math.round(performance.now() - started) }, 'stopped');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

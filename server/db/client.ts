@@ -29,13 +29,29 @@ export interface DbHandle {
   dumpDataDir?: () => Promise<Blob>;
 }
 
+/**
+ * The PostgreSQL pool (settings DATABASE_POOL_MAX, DATABASE_CONNECT_TIMEOUT_S,
+ * DATABASE_IDLE_TIMEOUT_S, DATABASE_STATEMENT_TIMEOUT_MS). Unset values keep postgres.js's own
+ * defaults (or what the URL's query says): 30 s to connect, idle connections kept, no statement limit.
+ */
+export interface PoolSettings {
+  max?: number | undefined;
+  connectTimeoutS?: number | undefined;
+  /** 0: never closed for being idle. */
+  idleTimeoutS?: number | undefined;
+  /** 0: no limit of ours. */
+  statementTimeoutMs?: number | undefined;
+}
+
 export interface DbOptions {
   /** postgres://... selects PostgreSQL; otherwise PGlite. */
   url?: string | undefined;
   /** PGlite data folder; omitted means in memory. */
   dataDir?: string | undefined;
-  /** PostgreSQL pool size. */
+  /** PostgreSQL pool size (also `pool.max`; this one wins). */
   max?: number | undefined;
+  /** PostgreSQL pool settings; PGlite has one connection and ignores them. */
+  pool?: PoolSettings | undefined;
   /** PGlite: start from this data folder tarball (a seeded copy tests share) instead of an empty one. */
   loadDataDir?: Blob | undefined;
 }
@@ -58,7 +74,7 @@ export const GENERIC_PLAN_MARK = '/* plan: generic */';
 
 export async function openDatabase(options: DbOptions = {}): Promise<DbHandle> {
   if (options.url) {
-    const client = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
+    const client = postgres(options.url, postgresOptions(options));
     // The two drivers' builders share one API; the cast keeps a single Database type for callers.
     const db = drizzlePostgres(client, { schema }) as unknown as Database;
     return {
@@ -82,6 +98,21 @@ export async function openDatabase(options: DbOptions = {}): Promise<DbHandle> {
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
+  };
+}
+
+/** postgres.js options from the pool settings: only those set, so the driver's defaults stay otherwise. */
+export function postgresOptions(options: DbOptions): postgres.Options<Record<string, postgres.PostgresType>> {
+  const pool = options.pool ?? {};
+  const statementTimeout = pool.statementTimeoutMs;
+  return {
+    max: options.max ?? pool.max ?? 10,
+    onnotice: () => {},
+    ...(pool.connectTimeoutS !== undefined ? { connect_timeout: pool.connectTimeoutS } : {}),
+    ...(pool.idleTimeoutS !== undefined ? { idle_timeout: pool.idleTimeoutS } : {}),
+    // A run-time parameter of the connection's start-up message, not a SET: it holds for every
+    // statement on every connection of the pool, and needs no extra round trip.
+    ...(statementTimeout ? { connection: { statement_timeout: statementTimeout } } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { openDatabase, type DbHandle } from './client';
+import { openDatabase, type DbHandle, type PoolSettings } from './client';
 import { seedCatalog } from './catalog';
 import { layOutFlashSaleDays } from './flash-sale-days';
 import { rollTimetableForward, seedIfEmpty } from './seed';
@@ -23,6 +23,11 @@ export interface PrepareOptions {
   demo?: boolean | undefined;
   /** PostgreSQL pool size. */
   max?: number | undefined;
+  /**
+   * The serving pool's settings (size, timeouts). The set-up (migrations, seed) runs on a connection
+   * without them: a statement limit meant for requests must not cut a migration or the first seed.
+   */
+  pool?: PoolSettings | undefined;
   log?: (msg: string) => void;
 }
 
@@ -38,6 +43,7 @@ export async function prepareDatabase(options: PrepareOptions): Promise<DbHandle
       url: options.url,
       dataDir: options.url ? undefined : options.dataDir,
       max: options.max,
+      pool: options.pool,
     });
   if ((options.url || options.dataDir) && canRunSetUpAlone()) {
     // Migrating, seeding and the start-of-day updates grow the embedded engine's WebAssembly
@@ -55,14 +61,19 @@ export async function prepareDatabase(options: PrepareOptions): Promise<DbHandle
     );
     return open();
   }
-  const handle = await open();
+  // The set-up's connection has none of the serving pool's settings (a statement limit meant for
+  // requests must not cut a migration); PGlite's one connection ignores them anyway.
+  const separate = Boolean(options.url && options.pool);
+  const handle = separate ? await openDatabase({ url: options.url, max: options.max }) : await open();
   try {
     await withStartupLock(options.url, () => setUp(handle, options, log));
-    return handle;
   } catch (error) {
     await handle.close();
     throw error;
   }
+  if (!separate) return handle;
+  await handle.close();
+  return open();
 }
 
 /** This module's file, as a child process's entry: the compiled server bundles it as setup.js beside index.js. */

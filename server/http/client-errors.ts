@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ErrorEnvelope } from '../../contract';
+import { REQUEST_ID_HEADER, type ErrorEnvelope } from '../../contract';
+import { newRequestId } from './request-id';
 
 /** Node's parser refused the request before the app saw it: no route, so one envelope for all. */
 const envelope = (message: string): string =>
@@ -11,7 +12,8 @@ const MALFORMED = envelope('Permintaan tidak valid. Permintaan HTTP tidak dapat 
 
 /**
  * Requests Node's HTTP parser refuses (a URL or headers over its 16 KB, a broken request line)
- * get the API's error envelope instead of Node's bare status line with an empty body.
+ * get the API's error envelope instead of Node's bare status line with an empty body, and a request
+ * id like every other reply (no log line: nothing of the request was read).
  */
 export function answerClientErrors(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -24,7 +26,7 @@ export function answerClientErrors(server: Server): void {
     const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
     socket.end(
       `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+        `X-Content-Type-Options: nosniff\r\n${REQUEST_ID_HEADER}: ${newRequestId()}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
 }

@@ -11,5 +11,7 @@ export interface AppEnv {
     logger: Logger;
     /** Proxies trusted to append the client's address to X-Forwarded-For (0: none). */
     proxyHops: number;
+    /** This request's id (X-Request-Id of the reply, `reqId` of its log lines). */
+    requestId: string;
   };
 }

@@ -26,6 +26,8 @@ export interface LimiterStore {
   /** Takes one call from the bucket of `limiter`/`key` at instant `at` (ms); false when it is empty. */
   take(limiter: string, key: string, rate: Rate, at: number): Promise<boolean>;
   close(): Promise<void>;
+  /** A store shared through a server (Redis): resolves when it answers PING, rejects otherwise (/api/ready). */
+  ping?: () => Promise<void>;
 }
 
 export interface RateLimiter {
@@ -209,6 +211,11 @@ export function redisStore(url: string, logger: Logger): LimiterStore {
       } finally {
         if (down) probing = false;
       }
+    },
+    async ping() {
+      // A connection still being made or lost: ioredis would queue the PING until it is back.
+      if (redis.status !== 'ready') throw new Error(`status ${redis.status}`);
+      await withinTimeout(redis.ping());
     },
     async close() {
       try {

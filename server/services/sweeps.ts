@@ -109,27 +109,35 @@ export function sweepLeadership(db: Database, logger: Logger): SweepLeadership {
  * several processes on one PostgreSQL only the leader (sweepLeadership) runs them: one set of
  * updates a minute instead of one per process.
  */
-export function startSweeps(db: Database, today: () => string, logger: Logger): () => void {
+export function startSweeps(db: Database, today: () => string, logger: Logger): () => Promise<void> {
   const leadership = sweepLeadership(db, logger);
   // Start-up laid out today's flash sale; the sweep does it again when the day changes.
   let flashSaleLaidOut = today();
   const failed = (what: string) => (error: unknown) => {
     logger.error({ err: error instanceof Error ? error.message : String(error) }, `${what} failed`);
   };
+  /** Sweeps under way: a shutdown waits for them before it closes the database. */
+  const running = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    running.add(work);
+    void work.finally(() => running.delete(work));
+  };
   const sweep = () => {
     const now = new Date();
-    sweepExpired(db, now).catch(failed('expiry sweep'));
+    track(sweepExpired(db, now).catch(failed('expiry sweep')));
     // Unpaid flash-sale purchases give their stock back; the coming days get their sale laid out.
     const day = today();
-    sweepFlashSale(db, now)
-      .then(async () => {
-        if (day === flashSaleLaidOut) return;
-        await layOutFlashSaleDays(db, day);
-        flashSaleLaidOut = day;
-      })
-      .catch(failed('flash sale sweep'));
+    track(
+      sweepFlashSale(db, now)
+        .then(async () => {
+          if (day === flashSaleLaidOut) return;
+          await layOutFlashSaleDays(db, day);
+          flashSaleLaidOut = day;
+        })
+        .catch(failed('flash sale sweep')),
+    );
     // Support traces past their 30 days: one idempotent DELETE.
-    sweepExpiredTraces(db, now).catch(failed('trace sweep'));
+    track(sweepExpiredTraces(db, now).catch(failed('trace sweep')));
   };
   let lastSweep = Date.now();
   let busy = false;
@@ -146,11 +154,13 @@ export function startSweeps(db: Database, today: () => string, logger: Logger): 
     }
   };
   // Claimed at once, so a cluster shows its leader from the start; swept every minute.
-  void tick();
-  const timer = setInterval(() => void tick(), CLAIM_EVERY_MS);
+  track(tick());
+  const timer = setInterval(() => track(tick()), CLAIM_EVERY_MS);
   timer.unref();
-  return () => {
+  /** Stops the timer, waits for a claim or sweep under way, then gives the lead up. */
+  return async () => {
     clearInterval(timer);
-    void leadership.release();
+    await Promise.allSettled([...running]);
+    await leadership.release();
   };
 }

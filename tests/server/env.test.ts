@@ -39,6 +39,45 @@ describe('readEnv: demo mode, secrets and rate limits', () => {
     expect(() => readEnv({ CLIENT_RATE_FACTOR: 'banyak' })).toThrow(/CLIENT_RATE_FACTOR/);
     expect(() => readEnv({ CLIENT_RATE_FACTOR: '0' })).toThrow(/CLIENT_RATE_FACTOR/);
   });
+
+  it("SHUTDOWN_TIMEOUT_MS is today's 10 s unless set, a whole number of ms from 100", () => {
+    expect(readEnv({}).shutdownTimeoutMs).toBe(10_000);
+    expect(readEnv({ SHUTDOWN_TIMEOUT_MS: '25000' }).shutdownTimeoutMs).toBe(25_000);
+    expect(() => readEnv({ SHUTDOWN_TIMEOUT_MS: 'lama' })).toThrow(/SHUTDOWN_TIMEOUT_MS: harus berupa angka/);
+    expect(() => readEnv({ SHUTDOWN_TIMEOUT_MS: '50' })).toThrow(/SHUTDOWN_TIMEOUT_MS: minimal 100/);
+    expect(() => readEnv({ SHUTDOWN_TIMEOUT_MS: '1.5' })).toThrow(/SHUTDOWN_TIMEOUT_MS: harus bilangan bulat/);
+  });
+
+  it("the database pool settings default to today's pool (10 connections, driver timeouts, no statement limit)", () => {
+    expect(readEnv({}).databasePool).toEqual({
+      max: 10,
+      connectTimeoutS: undefined,
+      idleTimeoutS: undefined,
+      statementTimeoutMs: undefined,
+    });
+    expect(
+      readEnv({
+        DATABASE_POOL_MAX: '40',
+        DATABASE_CONNECT_TIMEOUT_S: '5',
+        DATABASE_IDLE_TIMEOUT_S: '0',
+        DATABASE_STATEMENT_TIMEOUT_MS: '30000',
+      }).databasePool,
+    ).toEqual({ max: 40, connectTimeoutS: 5, idleTimeoutS: 0, statementTimeoutMs: 30_000 });
+  });
+
+  it.each([
+    // One connection would be held by the sweep leader's lock: every request would wait for ever.
+    ['DATABASE_POOL_MAX', '1', 'minimal 2'],
+    ['DATABASE_POOL_MAX', '1001', 'maksimal 1000'],
+    ['DATABASE_POOL_MAX', 'sepuluh', 'harus berupa angka'],
+    ['DATABASE_CONNECT_TIMEOUT_S', '0', 'minimal 1'],
+    ['DATABASE_CONNECT_TIMEOUT_S', '2.5', 'harus bilangan bulat'],
+    ['DATABASE_IDLE_TIMEOUT_S', '-1', 'minimal 0'],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', '-5', 'minimal 0'],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', '99999999999', 'maksimal 2147483647'],
+  ])('%s=%s is refused in Indonesian (%s)', (name, value, message) => {
+    expect(() => readEnv({ [name]: value })).toThrow(`${name}: ${message}`);
+  });
 });
 
 describe('readEnv: code senders', () => {
