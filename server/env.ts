@@ -14,7 +14,8 @@ const credentials = (fallback: { user: string; password: string }) =>
       return { user: value.slice(0, at), password: value.slice(at + 1) };
     });
 
-const EnvSchema = z.object({
+/** Every setting the server reads; exported for tests/scripts/deploy-files.test.ts (compose, README). */
+export const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'harus berupa angka' }).int().min(1).max(65_535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z
