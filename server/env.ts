@@ -56,7 +56,7 @@ export const EnvSchema = z.object({
    */
   CLIENT_RATE_FACTOR: z.coerce.number({ error: 'harus berupa angka' }).int().min(1).max(10_000).optional(),
   /**
-   * Proxies in front of this process that append to X-Forwarded-For (the cluster's proxy: 1). Unset,
+   * Proxies in front of this process that append to X-Forwarded-For (the HAProxy of compose.yaml: 1). Unset,
    * the socket's address is the client: a client could otherwise pick its own rate-limit key.
    */
   TRUST_PROXY_HOPS: z.coerce.number({ error: 'harus berupa angka' }).int().min(0).max(10).optional(),
