@@ -44,6 +44,25 @@ describe('serve:cluster refuses what cannot work', () => {
     expect(cluster.output()).toContain('DATABASE_URL wajib diisi dengan alamat PostgreSQL');
     expect(cluster.workerPid(1)).toBeUndefined();
   });
+
+  it('starts a worker that cannot start again with a growing back-off, then gives up', async () => {
+    // Production mode without its settings: every worker refuses at once, naming what is missing.
+    const cluster = startCluster(build, 1, {
+      port: PORT + 1,
+      dataDir: '/tmp/unused',
+      databaseUrl: '',
+      extraEnv: { NODE_ENV: 'production', DEMO_MODE: '' },
+    });
+    const code = await new Promise<number | null>((resolve) => cluster.child.once('exit', resolve));
+    const output = cluster.output();
+    expect(code).toBe(1);
+    expect(output).toContain('ORDER_KEY_SECRET belum diisi');
+    expect(output.match(/^API 1: pid \d+$/gm)).toHaveLength(5);
+    expect([...output.matchAll(/dijalankan lagi dalam (\d+) ms/g)].map((match) => Number(match[1]))).toEqual([
+      250, 500, 1000, 2000,
+    ]);
+    expect(output).toContain('API 1 gagal dijalankan 5 kali berturut-turut');
+  }, 30_000);
 });
 
 describeNeeding('postgres', 'serve:cluster: two node:cluster workers of the compiled server on one port', () => {
@@ -162,6 +181,8 @@ describeNeeding('postgres', 'serve:cluster: two node:cluster workers of the comp
     const slot = workerPids().indexOf(leader!.pid) + 1;
     expect(slot).toBeGreaterThan(0);
 
+    const serving = /Berangkat berjalan di /g;
+    const servingBefore = (cluster.output().match(serving) ?? []).length;
     process.kill(leader!.pid, 'SIGKILL');
     const killedAt = Date.now();
     // The other worker answers new connections meanwhile. Lost: a kept-alive connection to the
@@ -171,17 +192,18 @@ describeNeeding('postgres', 'serve:cluster: two node:cluster workers of the comp
     for (let i = 0; i < 6; i += 1) meanwhile.push(await freshHealth().catch((error: Error) => error.message));
     expect(meanwhile.filter((status) => status === 200).length).toBeGreaterThanOrEqual(5);
     const successor = await cluster.nextWorkerPid(slot, leader!.pid, 5);
-    const serving = /Berangkat berjalan di /g;
-    const before = (cluster.output().match(serving) ?? []).length;
-    while ((cluster.output().match(serving) ?? []).length === before && Date.now() - killedAt < 10_000)
+    // The new worker prints its start line once it listens.
+    while ((cluster.output().match(serving) ?? []).length === servingBefore && Date.now() - killedAt < 10_000)
       await new Promise((resolve) => setTimeout(resolve, 20));
     const servesAgainMs = Date.now() - killedAt;
     // The dead session's lock is gone; a worker claims it on its next round (every 10 s).
     const deadline = Date.now() + 30_000;
-    let next: { pid: number }[] = [];
+    let next: { pid: number; appName: string }[] = [];
     while (Date.now() < deadline) {
       next = await leaders();
-      if (next.length === 1 && next[0]!.pid !== leader!.pid) break;
+      // A new leader names its session right after taking the lock: wait for the name too.
+      if (next.length === 1 && next[0]!.appName.startsWith(SWEEP_LEADER_APP_NAME) && next[0]!.pid !== leader!.pid)
+        break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     console.log(
@@ -193,6 +215,19 @@ describeNeeding('postgres', 'serve:cluster: two node:cluster workers of the comp
     expect(next).toHaveLength(1);
     expect(workerPids()).toContain(next[0]!.pid);
     expect(alive(leader!.pid)).toBe(false);
+  }, 60_000);
+
+  it('replaces a worker that stops answering (SIGSTOP) within its heartbeat timeout', async () => {
+    const victim = cluster.workerPid(2)!;
+    process.kill(victim, 'SIGSTOP');
+    const stoppedAt = Date.now();
+    const successor = await cluster.nextWorkerPid(2, victim, 20);
+    const replacedMs = Date.now() - stoppedAt;
+    await waitForHealth(base, null, 10);
+    console.log(`cluster: worker 2 (pid ${victim}) stopped; replaced by pid ${successor} ${replacedMs} ms later`);
+    expect(cluster.output()).toContain(`API 2 (pid ${victim}) tidak menjawab 10 detik`);
+    expect(replacedMs).toBeLessThan(13_000);
+    expect(alive(victim)).toBe(false);
   }, 60_000);
 
   it('ends every worker on SIGTERM, then itself, and starts none again', async () => {
