@@ -7,7 +7,7 @@
  * `npm start` runs), which share PORT: node:cluster hands each new connection to the next worker
  * in turn. The primary serves nothing itself. It
  * - forks a worker again when one dies (crash, kill -9, out of memory), after a back-off that
- *   doubles while workers keep dying young (250 ms up to 30 s), and gives up when the first
+ *   doubles while workers keep dying young (100 ms up to 30 s), and gives up when the first
  *   workers cannot start at all (a bad setting: the worker says which);
  * - kills and replaces a worker that has not answered its heartbeat for 10 s (stopped, or its
  *   event loop stuck): node:cluster would keep handing it connections;
@@ -19,7 +19,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { HEARTBEAT_PING, HEARTBEAT_PONG } from './cluster-messages';
 
-const BACKOFF_FIRST_MS = 250;
+const BACKOFF_FIRST_MS = 100;
 const BACKOFF_MAX_MS = 30_000;
 /** A worker that lived this long counts as healthy: the next death starts the back-off again. */
 const STABLE_AFTER_MS = 30_000;

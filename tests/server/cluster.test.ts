@@ -59,7 +59,7 @@ describe('serve:cluster refuses what cannot work', () => {
     expect(output).toContain('ORDER_KEY_SECRET belum diisi');
     expect(output.match(/^API 1: pid \d+$/gm)).toHaveLength(5);
     expect([...output.matchAll(/dijalankan lagi dalam (\d+) ms/g)].map((match) => Number(match[1]))).toEqual([
-      250, 500, 1000, 2000,
+      100, 200, 400, 800,
     ]);
     expect(output).toContain('API 1 gagal dijalankan 5 kali berturut-turut');
   }, 30_000);
