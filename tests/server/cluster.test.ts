@@ -24,6 +24,8 @@ import { describeNeeding } from '../helpers/needs';
  */
 
 const PORT = 4450;
+/** The refusal tests' workers never listen; a port of their own all the same. */
+const REFUSAL_PORT = 4454;
 const SIZE = 2;
 /** The page of the small build the cluster serves here (a real build takes minutes). */
 const WEB_MARKER = 'Berangkat cluster test page';
@@ -38,7 +40,7 @@ describe('serve:cluster refuses what cannot work', () => {
   });
 
   it('needs PostgreSQL for more than one process, and says so', async () => {
-    const cluster = startCluster(build, 2, { port: PORT + 1, dataDir: '/tmp/unused', databaseUrl: '' });
+    const cluster = startCluster(build, 2, { port: REFUSAL_PORT, dataDir: '/tmp/unused', databaseUrl: '' });
     const code = await new Promise<number | null>((resolve) => cluster.child.once('exit', resolve));
     expect(code).toBe(1);
     expect(cluster.output()).toContain('DATABASE_URL wajib diisi dengan alamat PostgreSQL');
@@ -48,7 +50,7 @@ describe('serve:cluster refuses what cannot work', () => {
   it('starts a worker that cannot start again with a growing back-off, then gives up', async () => {
     // Production mode without its settings: every worker refuses at once, naming what is missing.
     const cluster = startCluster(build, 1, {
-      port: PORT + 1,
+      port: REFUSAL_PORT,
       dataDir: '/tmp/unused',
       databaseUrl: '',
       extraEnv: { NODE_ENV: 'production', DEMO_MODE: '' },
