@@ -214,8 +214,9 @@ describeNeeding(['postgres', 'haproxy'], 'HAProxy in front of two API processes'
         `before the primary saw it die); worker ${successor} serves again ${seconds(servesAgainMs)} after the kill, ` +
         `back in HAProxy's rotation after ${backInRotation ? seconds(backInRotation.ended - killedAt) : 'never'}`,
     );
-    // At most one request per client was in flight, and only those sent before the kill can fail.
-    expect(failed.length).toBeLessThanOrEqual(LOAD_CONCURRENCY);
+    // Lost: what the process held when the kill was sent (at most one request per client), and
+    // what reached it in the moment before it died; nothing sent after it was gone.
+    expect(failed.filter((sample) => sample.started < killedAt).length).toBeLessThanOrEqual(LOAD_CONCURRENCY);
     for (const sample of failed) expect(sample.started).toBeLessThan(diedBy);
     expect(samples.filter((s) => s.started > killedAt && s.outcome === '200').length).toBeGreaterThan(0);
     expect(servesAgainMs).toBeLessThan(5_000);
