@@ -4,9 +4,11 @@
  * (stopped with SIGSTOP, or its event loop stuck) is killed and forked again by the primary
  * (server/cluster.ts), since node:cluster keeps handing it connections otherwise.
  */
+import cluster from 'node:cluster';
 import { HEARTBEAT_PING, HEARTBEAT_PONG } from './cluster-messages';
 
-if (process.send) {
+// Only in a worker: the database set-up child (server/db/setup.ts) inherits the --import too.
+if (cluster.isWorker && process.send) {
   process.on('message', (message: unknown) => {
     if (message === HEARTBEAT_PING) process.send?.(HEARTBEAT_PONG);
   });
