@@ -12,13 +12,20 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_OUT_DIR = `${ROOT}dist-server`;
 
-export async function buildServer(): Promise<void> {
-  rmSync(SERVER_OUT_DIR, { recursive: true, force: true });
+/** `outDir` (inside the repository, so node_modules resolve) lets a test build without touching dist-server/. */
+export async function buildServer(outDir: string = SERVER_OUT_DIR): Promise<void> {
+  rmSync(outDir, { recursive: true, force: true });
   await build({
     absWorkingDir: ROOT,
     // setup.js: the database set-up, run as a short-lived process of its own (server/db/setup.ts).
-    entryPoints: { index: 'server/index.ts', setup: 'server/db/setup.ts' },
-    outdir: SERVER_OUT_DIR,
+    // cluster.js: `npm run serve:cluster`, forking index.js workers with cluster-heartbeat.js loaded first.
+    entryPoints: {
+      index: 'server/index.ts',
+      setup: 'server/db/setup.ts',
+      cluster: 'server/cluster.ts',
+      'cluster-heartbeat': 'server/cluster-heartbeat.ts',
+    },
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -27,7 +34,7 @@ export async function buildServer(): Promise<void> {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  cpSync(`${ROOT}server/db/migrations`, `${SERVER_OUT_DIR}/migrations`, { recursive: true });
+  cpSync(`${ROOT}server/db/migrations`, `${outDir}/migrations`, { recursive: true });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { ensureChromium } from './chromium';
+import { ensureHaproxy } from './haproxy';
 import { auditRuntimeDependencies, describeVerdict } from './audit';
 import { run, runCaptured } from './run';
 
@@ -126,6 +127,8 @@ console.log(describeVerdict(auditVerdict));
 if (auditVerdict.kind !== 'unavailable') step('audit', auditVerdict.kind === 'clean');
 
 console.log('\n== vitest');
+// tests/server/haproxy.test.ts needs Debian's HAProxy; without it that suite is skipped with the reason.
+await ensureHaproxy();
 const vitestReport = `${REPORT_DIR}/vitest.json`;
 rmSync(vitestReport, { force: true });
 const vitestCode = await run('npx', [

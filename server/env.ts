@@ -24,7 +24,8 @@ const wholeNumber = (min: number, max: number) =>
     .min(min, `minimal ${min}`)
     .max(max, `maksimal ${max}`);
 
-const EnvSchema = z.object({
+/** Every setting the server reads; exported for tests/scripts/deploy-files.test.ts (compose, README). */
+export const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'harus berupa angka' }).int().min(1).max(65_535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z
@@ -65,7 +66,7 @@ const EnvSchema = z.object({
    */
   CLIENT_RATE_FACTOR: z.coerce.number({ error: 'harus berupa angka' }).int().min(1).max(10_000).optional(),
   /**
-   * Proxies in front of this process that append to X-Forwarded-For (the cluster's proxy: 1). Unset,
+   * Proxies in front of this process that append to X-Forwarded-For (the HAProxy of compose.yaml: 1). Unset,
    * the socket's address is the client: a client could otherwise pick its own rate-limit key.
    */
   TRUST_PROXY_HOPS: z.coerce.number({ error: 'harus berupa angka' }).int().min(0).max(10).optional(),
