@@ -61,8 +61,17 @@ const apps = Object.entries(compose.services).filter(([, service]) => service.bu
 const haproxyCfg = read('deploy/haproxy.cfg');
 
 /** compose's `${NAME:?message}` as an operator fills it in: a value for every required variable. */
+/** What an operator exports for the settings whose form the schema checks; the rest take a long secret. */
+const SAMPLE_VALUES: Record<string, string> = {
+  SMTP_URL: 'smtps://otp%40berangkat.id:rahasia@mail.berangkat.id:465',
+  SMTP_FROM: 'Berangkat <no-reply@berangkat.id>',
+};
+
+/** compose's `${X:?message}` as the operator fills it in; `${X:-}` left empty stays unset. */
 const filledIn = (value: string) =>
-  value.replace(/\$\{(\w+)(?::?[?-][^}]*)?\}/g, (_, name: string) => `${name.toLowerCase()}:${'x'.repeat(40)}`);
+  value.replace(/\$\{(\w+)(:?[?-][^}]*)?\}/g, (_, name: string, rule: string | undefined) =>
+    rule === ':-' ? '' : (SAMPLE_VALUES[name] ?? `${name.toLowerCase()}:${'x'.repeat(40)}`),
+  );
 
 /** README's "Deploy" section: from its heading to the next second-level heading. */
 function deploySection(): string {
