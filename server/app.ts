@@ -26,6 +26,7 @@ import { referralRoutes } from './routes/referral';
 import { feedbackRoutes } from './routes/feedback';
 import { flashSaleRoutes } from './routes/flash-sale';
 import { orderRoutes } from './routes/orders';
+import { paymentNotificationRoutes } from './routes/payment-notification';
 import { paymentRoutes } from './routes/payments';
 import { pointRoutes } from './routes/points';
 import { reservationRoutes } from './routes/reservations';
@@ -103,6 +104,8 @@ export function createApp(deps: AppDeps): App {
   const api = new Hono<AppEnv>();
   // Registered before the auth middleware, so it answers without credentials.
   api.get('/health', (c) => replyOk(c, { ok: true }));
+  // The gateway calls this one with its signature, not the app's credentials.
+  paymentNotificationRoutes(api, { db: deps.db, now, provider, logger });
   api.use('*', authMiddleware(deps.db, credentials, now));
   authRoutes(api, {
     db: deps.db,
@@ -129,7 +132,7 @@ export function createApp(deps: AppDeps): App {
   );
   voucherRoutes(api, deps.db, deps.today);
   customerRoutes(api, deps.db, deps.today, now);
-  paymentRoutes(api, { db: deps.db, now, orderKeySecret, provider, demo });
+  paymentRoutes(api, { db: deps.db, now, orderKeySecret, provider, demo, logger });
   orderRoutes(api, deps.db, now, orderKeySecret, limiters);
   supportRoutes(api, deps.db, now, limiters);
   donationRoutes(api, deps.db, now);

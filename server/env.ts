@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_BASIC_CREDENTIALS, DateSchema, FLASH_SALE_PURCHASES_PER_CARD, type Platform } from '../contract';
 import { DEFAULT_CONFIG, type ProductConfig } from './services/config';
+import { MIDTRANS_SANDBOX_URL } from './services/midtrans';
 
 /** `user:password`; the password may itself hold colons. */
 const credentials = (fallback: { user: string; password: string }) =>
@@ -68,6 +69,17 @@ const EnvSchema = z.object({
   FEATURE_REFUNDABLE: z.enum(['1', '0', 'true', 'false'], { error: 'harus 1, 0, true atau false' }).optional(),
   FEATURE_BERKAH: z.enum(['1', '0', 'true', 'false'], { error: 'harus 1, 0, true atau false' }).optional(),
   FEATURE_POINT: z.enum(['1', '0', 'true', 'false'], { error: 'harus 1, 0, true atau false' }).optional(),
+  /**
+   * Midtrans Core API (docs/decisions/0015-midtrans-payment.md). With the server key set, payments
+   * go through Midtrans in either mode; production refuses to start without it. The client key is
+   * the browser's (card tokens); the base URL is the sandbox unless set.
+   */
+  MIDTRANS_SERVER_KEY: z.string().min(8, 'minimal 8 karakter').max(200).optional(),
+  MIDTRANS_CLIENT_KEY: z.string().min(8, 'minimal 8 karakter').max(200).optional(),
+  MIDTRANS_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, 'harus diawali https:// (atau http:// untuk stand-in uji)')
+    .default(MIDTRANS_SANDBOX_URL),
   /** The call centre's WhatsApp number, digits with the country code. */
   CALL_CENTER_WHATSAPP: z
     .string()
@@ -99,6 +111,8 @@ export interface Env {
   trustProxyHops: number;
   flashSalePurchasesPerCard: number;
   config: ProductConfig;
+  /** Null when no Midtrans server key is set (the simulator in demo mode; refused in production). */
+  midtrans: { serverKey: string; clientKey: string | undefined; baseUrl: string } | null;
 }
 
 /** Reads and checks the environment once; a bad value stops start-up with a clear message. */
@@ -134,6 +148,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     clientRateFactor: env.CLIENT_RATE_FACTOR ?? 1,
     trustProxyHops: env.TRUST_PROXY_HOPS ?? 0,
     flashSalePurchasesPerCard: env.FLASH_SALE_PURCHASES_PER_CARD ?? FLASH_SALE_PURCHASES_PER_CARD,
+    midtrans: env.MIDTRANS_SERVER_KEY
+      ? { serverKey: env.MIDTRANS_SERVER_KEY, clientKey: env.MIDTRANS_CLIENT_KEY, baseUrl: env.MIDTRANS_BASE_URL }
+      : null,
     config: {
       ...DEFAULT_CONFIG,
       mode: demo ? 'demo' : 'produksi',

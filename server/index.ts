@@ -10,7 +10,9 @@ import { readEnv, type Env } from './env';
 import { createLogger } from './logger';
 import { sharedOrderKeySecret, sharedOtpSecret } from './services/app-secrets';
 import { NO_OTP_SENDER_MESSAGE, noOtpSender, outboxSender } from './services/otp-delivery';
-import { NO_PAYMENT_PROVIDER_MESSAGE, noPaymentProvider, simulatedProvider } from './services/payment-provider';
+import { midtransProvider, sweepGatewayCharges } from './services/gateway-payments';
+import { MIDTRANS_PRODUCTION_URL } from './services/midtrans';
+import { noPaymentProvider, simulatedProvider } from './services/payment-provider';
 import { demoTokenRefusal, demoTokensIn, startRefusals } from './production-checks';
 import { jakartaToday } from './lib/dates';
 import { createLimiterStore } from './services/rate-limit';
@@ -64,6 +66,14 @@ if (!env.demo) {
 
 // Every process on one database signs order keys alike: the configured secret, else (demo mode
 // only: production refused to start without both) the shared row.
+// Midtrans whenever its server key is set (production refused to start without it); the simulator
+// only in demo mode without it. Never a fallback from one to the other.
+const paymentProvider = env.midtrans
+  ? midtransProvider({ serverKey: env.midtrans.serverKey, baseUrl: env.midtrans.baseUrl })
+  : env.demo
+    ? simulatedProvider
+    : noPaymentProvider;
+
 const orderKeySecret = env.orderKeySecret ?? (await sharedOrderKeySecret(handle.db));
 const otpSecret = env.otpSecret ?? (await sharedOtpSecret(handle.db));
 // Rate limits: this process's memory, or Redis shared by every process (REDIS_URL).
@@ -82,10 +92,10 @@ const app = createApp({
   config: env.config,
   otpSecret,
   flashSalePurchasesPerCard: env.flashSalePurchasesPerCard,
-  // Chosen by mode, never by a fallback: production has no real sender or gateway yet, so it
-  // refuses those calls (503 SRV-2) instead of simulating them.
+  // Chosen by mode, never by a fallback: production has no real sender yet, so it refuses those
+  // calls (503 SRV-2) instead of simulating them.
   otpSender: env.demo ? outboxSender(handle.db, logger) : noOtpSender,
-  paymentProvider: env.demo ? simulatedProvider : noPaymentProvider,
+  paymentProvider,
 });
 if (env.demo) {
   logger.warn(
@@ -93,11 +103,18 @@ if (env.demo) {
   );
 } else {
   logger.warn(`Mode produksi: ${NO_OTP_SENDER_MESSAGE}`);
-  logger.warn(`Mode produksi: ${NO_PAYMENT_PROVIDER_MESSAGE}`);
+}
+if (env.midtrans) {
+  const live = env.midtrans.baseUrl.replace(/\/+$/, '') === MIDTRANS_PRODUCTION_URL;
+  logger.warn(
+    `Pembayaran lewat Midtrans (${live ? 'produksi' : `bukan produksi: ${env.midtrans.baseUrl}`}); notifikasi di /api/payment/notification/midtrans`,
+  );
 }
 logger.info(env.redisUrl ? 'Batas permintaan dihitung bersama lewat Redis' : 'Batas permintaan dihitung per proses');
 
-const stopSweeps = startSweeps(handle.db, today, logger);
+const stopSweeps = startSweeps(handle.db, today, logger, (now) =>
+  sweepGatewayCharges(handle.db, now, paymentProvider, logger),
+);
 serveWebApp(app, DIST, logger);
 
 const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (info) => {
