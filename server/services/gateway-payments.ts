@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CekStatusPembayaranResults, PaymentInstruction } from '../../contract';
 import type { Database } from '../db/client';
-import { paymentCharges } from '../db/schema';
+import { paymentCharges, payments } from '../db/schema';
 import type { Logger } from '../logger';
 import { ApiError, notConfigured, notFound } from './errors';
 import { MIDTRANS_OFFERED, MidtransError, displayOf, grossAmount, midtransClient, outcomeOf } from './midtrans';
@@ -259,16 +259,23 @@ export async function applyGatewayStatus(
       );
     return { kind: 'unpaid', code: order.code };
   }
+  const ref = status.transactionId ?? charge.transactionId ?? charge.gatewayOrderId;
   try {
     await settleOrder(db, order.code, {
       now: ctx.now,
       provider: ctx.provider,
-      settlement: {
-        methodCode: charge.methodCode,
-        amount: charge.amount,
-        ref: status.transactionId ?? charge.transactionId ?? charge.gatewayOrderId,
-      },
+      settlement: { methodCode: charge.methodCode, amount: charge.amount, ref },
     });
+    // Paid before by another charge (a method changed, both paid): this money needs a refund.
+    const [recorded] = await db
+      .select({ ref: payments.providerRef })
+      .from(payments)
+      .where(eq(payments.reservationId, charge.reservationId));
+    if (recorded && recorded.ref !== ref)
+      ctx.logger.error(
+        { order: order.code, gatewayOrderId: charge.gatewayOrderId },
+        'midtrans charge paid for an order already paid by another charge: refund it',
+      );
     return { kind: 'paid', code: order.code };
   } catch (error) {
     // Money arrived for an order that cannot take it (cancelled, or expired with its seat sold):

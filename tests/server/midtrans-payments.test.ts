@@ -261,6 +261,26 @@ describeEachDatabase('payment through Midtrans (stand-in) on %s', (kind) => {
     expect(seats.length).toBeGreaterThan(0);
   });
 
+  it('two charges of one order both paid (the method changed): paid once, the second logged for a refund', async () => {
+    const order = await chargedOrder('VA_BCA');
+    await ok(
+      app,
+      'gantiPembayaran',
+      { reservasi_kode: order.code, jenis_pembayaran_kode: 'VA_BRI' },
+      withKey(order.key),
+    );
+    const bri = standIn.charges.at(-1)!.orderId;
+    standIn.setStatus(bri, 'settlement');
+    standIn.setStatus(order.gatewayOrderId, 'settlement');
+    expect((await post(standIn.notification(bri))).status).toBe(200);
+    expect((await post(standIn.notification(order.gatewayOrderId))).status).toBe(200);
+    const row = await orderRow(order.code);
+    const paid = await paymentRows(row.id);
+    expect(paid).toHaveLength(1);
+    expect(paid[0]?.methodCode).toBe('VA_BRI');
+    expect(logLines.some((line) => line.includes('refund it') && line.includes(order.gatewayOrderId))).toBe(true);
+  });
+
   it('expire, cancel, deny and failure leave the order unpaid; pending waits', async () => {
     for (const status of ['pending', 'expire', 'cancel', 'deny', 'failure']) {
       const order = await chargedOrder();
