@@ -15,6 +15,7 @@ import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase
 /** 08:00 WIB on the test's today; orders have 30 minutes to pay. */
 const START = new Date(`${TEST_TODAY}T08:00:00+07:00`);
 const NOTIFY = `${API_BASE}/payment/notification/midtrans`;
+const CANCEL_REASON = 'batal-pergi';
 
 describe('Midtrans charge bodies (Core API documentation)', () => {
   const now = new Date('2026-11-23T01:00:00Z');
@@ -278,6 +279,18 @@ describeEachDatabase('payment through Midtrans (stand-in) on %s', (kind) => {
     const paid = await paymentRows(row.id);
     expect(paid).toHaveLength(1);
     expect(paid[0]?.methodCode).toBe('VA_BRI');
+    expect(logLines.some((line) => line.includes('refund it') && line.includes(order.gatewayOrderId))).toBe(true);
+  });
+
+  it('money for a cancelled order books nothing: answered 200 (no retries) and logged for a refund', async () => {
+    const order = await chargedOrder();
+    await ok(app, 'batalReservasi', { reservasi_kode: order.code, jenis_batal: CANCEL_REASON }, withKey(order.key));
+    standIn.setStatus(order.gatewayOrderId, 'settlement');
+    const reply = await post(standIn.notification(order.gatewayOrderId));
+    expect(reply.status).toBe(200);
+    const row = await orderRow(order.code);
+    expect(row.status).toBe('cancelled');
+    expect(await paymentRows(row.id)).toEqual([]);
     expect(logLines.some((line) => line.includes('refund it') && line.includes(order.gatewayOrderId))).toBe(true);
   });
 
