@@ -97,6 +97,11 @@ export const endpoints = {
     payment.DetailPembayaranQuerySchema,
     payment.PaymentInstructionSchema,
   ),
+  cekStatusPembayaran: post(
+    `/${PREFIX}/cek-status-pembayaran`,
+    payment.CekStatusPembayaranBodySchema,
+    payment.CekStatusPembayaranResultsSchema,
+  ),
   /** Demo mode only (404 otherwise): settles the order as the simulated provider's notification would. */
   simulasiBayar: post(`/${PREFIX}/simulasi-bayar`, payment.SimulasiBayarBodySchema, payment.SimulasiBayarResultsSchema),
   detailReservasi: get('/detail-reservasi', order.DetailReservasiQuerySchema, order.OrderDetailSchema),

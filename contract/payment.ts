@@ -79,8 +79,12 @@ export const PaymentInstructionSchema = z.object({
   biaya_admin: RupiahSchema,
   /** Virtual account or retail payment number; null for QRIS and card. */
   nomor_bayar: z.string().nullable(),
+  /** Mandiri bill payment's biller code (shown beside the bill key); null otherwise. */
+  kode_biller: z.string().nullable().default(null),
   /** The QRIS payload to draw as a QR code; null for other methods. */
   qris: z.string().nullable(),
+  /** Where the traveller finishes paying (GoPay's app link); null otherwise. */
+  url_bayar: z.string().nullable().default(null),
   /** ISO instant of the payment deadline. */
   batas_bayar: z.string(),
   /** True when the server offers "Simulasikan pembayaran" (demo mode only). */
@@ -101,6 +105,20 @@ export const SimulasiBayarResultsSchema = z.object({
   cashback_point: z.number().int().nonnegative(),
 });
 export type SimulasiBayarResults = z.infer<typeof SimulasiBayarResultsSchema>;
+
+/**
+ * POST cek-status-pembayaran (header X-Order-Key): "Cek Status Pembayaran". With a gateway the
+ * server asks it for the order's charges first (a lost notification is not a lost payment), then
+ * answers the order's status.
+ */
+export const CekStatusPembayaranBodySchema = z.object({ reservasi_kode: OrderCodeSchema });
+
+export const CekStatusPembayaranResultsSchema = z.object({
+  reservasi_kode: z.string(),
+  flag_lunas: z.union([z.literal(0), z.literal(1)]),
+  status: z.enum(['pending', 'paid', 'cancelled', 'expired']),
+});
+export type CekStatusPembayaranResults = z.infer<typeof CekStatusPembayaranResultsSchema>;
 
 /** POST demo/ubah-harga (demo mode only): the operator changes a departure's fare (e2e and demos). */
 export const UbahHargaBodySchema = z.object({

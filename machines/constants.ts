@@ -59,3 +59,14 @@ export const TOKEN_COOKIE_MAX_AGE_DAYS = 365;
 
 /** Route param value of the return direction (`/app/schedule/:return?`, `/app/select-seat/:return?`). */
 export const RETURN_ROUTE_PARAM = 'return';
+
+/**
+ * The payment page asks for the order's status by itself while it is open (issue 23): first after
+ * 3 s, then each wait 1.5 times the last, never more than 30 s apart. "Cek Status Pembayaran" stays.
+ */
+export const PAYMENT_REFRESH = { firstMs: 3000, factor: 1.5, maxMs: 30_000 } as const;
+
+/** The wait after `current` in the payment page's back-off, in whole seconds. */
+export function nextRefreshMs(current: number): number {
+  return Math.min(PAYMENT_REFRESH.maxMs, Math.ceil((current * PAYMENT_REFRESH.factor) / 1000) * 1000);
+}

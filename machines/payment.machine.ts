@@ -1,7 +1,8 @@
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ErrorCode } from '../contract/envelope';
 import type { OrderDetail } from '../contract/order';
 import type { PaymentInstruction, PaymentMethod, SimulasiBayarResults } from '../contract/payment';
+import { PAYMENT_REFRESH, nextRefreshMs } from './constants';
 import { afterTick, isLastTick, nextTickMs } from './countdown';
 import { toast } from './toast';
 import type { LayoutMode, NavigateEmitted, NavigationIntent, ToastEmitted } from './types';
@@ -12,7 +13,9 @@ import type { LayoutMode, NavigateEmitted, NavigationIntent, ToastEmitted } from
  *   and its methods load, the deadline counts down, the traveller picks a method and presses
  *   "Bayar" (ganti-pembayaran); the instruction page takes over.
  * - instruction (payment-url): where and how much to pay, the same countdown, "Cek Status
- *   Pembayaran", and in demo mode "Simulasikan pembayaran"; once paid, the order page.
+ *   Pembayaran", and in demo mode "Simulasikan pembayaran"; once paid, the order page. While it is
+ *   open the page reads the order by itself with back-off (PAYMENT_REFRESH), counted on the
+ *   countdown's own ticks, so a payment made elsewhere turns the page without a press.
  * Calls are named actors the app provides; their refusals come back as outcomes with the server's
  * code and message, and a rejection is a failed call.
  */
@@ -23,6 +26,8 @@ export interface PaymentInput {
   code: string;
   page: PaymentPage;
   layout: LayoutMode;
+  /** The first wait before the page reads the order by itself; PAYMENT_REFRESH.firstMs by default. */
+  refreshFirstMs?: number;
 }
 
 /** A command's answer: done, or refused by the server with its code and Indonesian message. */
@@ -67,6 +72,10 @@ export interface PaymentContext {
   remainingMs: number;
   /** The message a failed load or a refused payment shows on the page. */
   error: string | null;
+  /** The current wait between two reads of the order by the instruction page (back-off). */
+  refreshEveryMs: number;
+  /** Time left until the next read; the countdown's ticks count it down. */
+  refreshInMs: number;
 }
 
 export type PaymentEvent =
@@ -76,7 +85,9 @@ export type PaymentEvent =
   | { type: 'payment.check' }
   | { type: 'load.retry' }
   /** The page is shown again: a hidden tab's timers were slowed, so the server clock sets the time. */
-  | { type: 'countdown.sync' };
+  | { type: 'countdown.sync' }
+  /** Raised by a countdown tick when the instruction page should read the order again. */
+  | { type: 'refresh.due' };
 
 export const paymentMessages = {
   payFailed: 'Tidak dapat memproses pembayaran',
@@ -127,7 +138,7 @@ const countdownRegion = {
       after: {
         nextTick: [
           { guard: 'isLastTick', target: '#payment.expired', actions: 'tick' },
-          { target: 'running', reenter: true, actions: 'tick' },
+          { target: 'running', reenter: true, actions: ['tick', 'raiseRefreshWhenDue'] },
         ],
       },
       on: { 'countdown.sync': 'syncing' },
@@ -187,6 +198,10 @@ export const paymentMachine = setup({
     loadOrder: fromPromise<OrderRead, OrderCodeInput>(() =>
       Promise.reject(new Error('loadOrder is provided by the app')),
     ),
+    /** "Cek Status Pembayaran": the server asks the gateway (cek-status-pembayaran), then the order is read. */
+    checkPayment: fromPromise<OrderRead, OrderCodeInput>(() =>
+      Promise.reject(new Error('checkPayment is provided by the app')),
+    ),
     changePayment: fromPromise<PaymentOutcome<PaymentInstruction>, ChangePaymentInput>(() =>
       Promise.reject(new Error('changePayment is provided by the app')),
     ),
@@ -228,7 +243,18 @@ export const paymentMachine = setup({
       error: params.error instanceof Error && params.error.message ? params.error.message : paymentMessages.loadFailed,
     })),
     keepRefusal: assign((_, params: { message: string }) => ({ error: params.message })),
-    tick: assign(({ context }) => ({ remainingMs: afterTick(context.remainingMs) })),
+    tick: assign(({ context }) => ({
+      remainingMs: afterTick(context.remainingMs),
+      // Held at 0 while a call is on its way: the read starts as soon as the page is idle again.
+      refreshInMs: Math.max(0, context.refreshInMs - nextTickMs(context.remainingMs)),
+    })),
+    raiseRefreshWhenDue: enqueueActions(({ context, enqueue }) => {
+      if (context.page === 'instruction' && context.refreshInMs <= 0) enqueue.raise({ type: 'refresh.due' });
+    }),
+    backOff: assign(({ context }) => {
+      const next = nextRefreshMs(context.refreshEveryMs);
+      return { refreshEveryMs: next, refreshInMs: next };
+    }),
     choose: assign((_, params: { code: string }) => ({ chosen: params.code })),
     forgetChoice: assign({ chosen: null }),
     toastMessage: emit((_, params: { message: string }) => toast(params.message, 'bottom')),
@@ -251,6 +277,8 @@ export const paymentMachine = setup({
     instruction: null,
     remainingMs: 0,
     error: null,
+    refreshEveryMs: input.refreshFirstMs ?? PAYMENT_REFRESH.firstMs,
+    refreshInMs: input.refreshFirstMs ?? PAYMENT_REFRESH.firstMs,
   }),
   initial: 'start',
   states: {
@@ -397,14 +425,51 @@ export const paymentMachine = setup({
       states: {
         countdown: countdownRegion,
         action: {
-          description: '"Cek Status Pembayaran" and, in demo mode, "Simulasikan pembayaran".',
+          description:
+            '"Cek Status Pembayaran", in demo mode "Simulasikan pembayaran", and the reads the page makes by itself.',
           initial: 'idle',
           states: {
             idle: {
-              description: 'Waiting for the traveller to pay elsewhere, check, or simulate.',
+              description: 'Waiting for the traveller to pay elsewhere, check, or simulate; a due read starts.',
               on: {
                 'payment.simulate': { guard: 'offersSimulation', target: 'simulating' },
                 'payment.check': 'checking',
+                'refresh.due': 'refreshing',
+              },
+            },
+            refreshing: {
+              description: 'Reads the order by itself (detail-reservasi); paid turns the page. The buttons still work.',
+              on: {
+                'payment.simulate': { guard: 'offersSimulation', target: 'simulating' },
+                'payment.check': 'checking',
+              },
+              invoke: {
+                id: 'refreshOrder',
+                src: 'loadOrder',
+                input: ({ context }) => ({ code: context.code }),
+                onDone: [
+                  {
+                    guard: { type: 'isPaid', params: ({ event }) => ({ order: event.output.order }) },
+                    target: '#payment.paid',
+                    actions: [{ type: 'readOrder', params: ({ event }) => ({ read: event.output }) }, 'goToPaidOrder'],
+                  },
+                  {
+                    guard: { type: 'isCancelled', params: ({ event }) => ({ order: event.output.order }) },
+                    target: '#payment.cancelled',
+                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isOutOfTime', params: ({ event }) => ({ read: event.output }) },
+                    target: '#payment.expired',
+                    actions: { type: 'readOrder', params: ({ event }) => ({ read: event.output }) },
+                  },
+                  {
+                    target: 'idle',
+                    actions: [{ type: 'readOrder', params: ({ event }) => ({ read: event.output }) }, 'backOff'],
+                  },
+                ],
+                // Quietly: the next read comes after a longer wait, and the button is still there.
+                onError: { target: 'idle', actions: 'backOff' },
               },
             },
             simulating: {
@@ -458,10 +523,11 @@ export const paymentMachine = setup({
               },
             },
             checking: {
-              description: 'Reads the order again (detail-reservasi); also sets the countdown by the server clock.',
+              description:
+                'cek-status-pembayaran (the server asks the gateway), then reads the order; also sets the countdown by the server clock.',
               invoke: {
-                id: 'loadOrder',
-                src: 'loadOrder',
+                id: 'checkPayment',
+                src: 'checkPayment',
                 input: ({ context }) => ({ code: context.code }),
                 onDone: [
                   {

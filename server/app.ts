@@ -28,6 +28,7 @@ import { referralRoutes } from './routes/referral';
 import { feedbackRoutes } from './routes/feedback';
 import { flashSaleRoutes } from './routes/flash-sale';
 import { orderRoutes } from './routes/orders';
+import { paymentNotificationRoutes } from './routes/payment-notification';
 import { paymentRoutes } from './routes/payments';
 import { pointRoutes } from './routes/points';
 import { reservationRoutes } from './routes/reservations';
@@ -117,6 +118,8 @@ export function createApp(deps: AppDeps): App {
     pingRedis: store.ping ? () => store.ping?.() ?? Promise.resolve() : undefined,
     readyTimeoutMs: deps.readyTimeoutMs,
   });
+  // The gateway calls this one with its signature, not the app's credentials.
+  paymentNotificationRoutes(api, { db: deps.db, now, provider, logger });
   api.use('*', authMiddleware(deps.db, credentials, now));
   authRoutes(api, {
     db: deps.db,
@@ -143,7 +146,7 @@ export function createApp(deps: AppDeps): App {
   );
   voucherRoutes(api, deps.db, deps.today);
   customerRoutes(api, deps.db, deps.today, now);
-  paymentRoutes(api, { db: deps.db, now, orderKeySecret, provider, demo });
+  paymentRoutes(api, { db: deps.db, now, orderKeySecret, provider, demo, logger });
   orderRoutes(api, deps.db, now, orderKeySecret, limiters);
   supportRoutes(api, deps.db, now, limiters);
   donationRoutes(api, deps.db, now);

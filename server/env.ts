@@ -3,6 +3,7 @@ import { DEFAULT_BASIC_CREDENTIALS, DateSchema, FLASH_SALE_PURCHASES_PER_CARD, t
 import type { PoolSettings } from './db/client';
 import { DEFAULT_CONFIG, type ProductConfig } from './services/config';
 import { WHATSAPP_API_DEFAULT, type SmtpSettings, type WhatsappSettings } from './services/otp-settings';
+import { MIDTRANS_SANDBOX_URL } from './services/midtrans';
 
 /** `user:password`; the password may itself hold colons. */
 const credentials = (fallback: { user: string; password: string }) =>
@@ -136,6 +137,17 @@ export const EnvSchema = z.object({
    * connection's `statement_timeout`, sent when it opens; unset or 0: no limit of ours).
    */
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(0, 2_147_483_647).optional(),
+  /**
+   * Midtrans Core API (docs/decisions/0015-midtrans-payment.md). With the server key set, payments
+   * go through Midtrans in either mode; production refuses to start without it. The client key is
+   * the browser's (card tokens); the base URL is the sandbox unless set.
+   */
+  MIDTRANS_SERVER_KEY: z.string().min(8, 'minimal 8 karakter').max(200).optional(),
+  MIDTRANS_CLIENT_KEY: z.string().min(8, 'minimal 8 karakter').max(200).optional(),
+  MIDTRANS_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, 'harus diawali https:// (atau http:// untuk stand-in uji)')
+    .default(MIDTRANS_SANDBOX_URL),
   /** The call centre's WhatsApp number, digits with the country code. */
   CALL_CENTER_WHATSAPP: z
     .string()
@@ -177,6 +189,8 @@ export interface Env {
   shutdownTimeoutMs: number;
   /** The PostgreSQL pool of the serving process; PGlite ignores it. */
   databasePool: PoolSettings;
+  /** Null when no Midtrans server key is set (the simulator in demo mode; refused in production). */
+  midtrans: { serverKey: string; clientKey: string | undefined; baseUrl: string } | null;
 }
 
 /** Reads and checks the environment once; a bad value stops start-up with a clear message. */
@@ -241,6 +255,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       idleTimeoutS: env.DATABASE_IDLE_TIMEOUT_S,
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     },
+    midtrans: env.MIDTRANS_SERVER_KEY
+      ? { serverKey: env.MIDTRANS_SERVER_KEY, clientKey: env.MIDTRANS_CLIENT_KEY, baseUrl: env.MIDTRANS_BASE_URL }
+      : null,
     config: {
       ...DEFAULT_CONFIG,
       mode: demo ? 'demo' : 'produksi',

@@ -11,7 +11,9 @@ import { readEnv, type Env } from './env';
 import { createLogger } from './logger';
 import { sharedOrderKeySecret, sharedOtpSecret } from './services/app-secrets';
 import { otpDelivery } from './services/otp-senders';
-import { NO_PAYMENT_PROVIDER_MESSAGE, noPaymentProvider, simulatedProvider } from './services/payment-provider';
+import { midtransProvider, sweepGatewayCharges } from './services/gateway-payments';
+import { MIDTRANS_PRODUCTION_URL } from './services/midtrans';
+import { noPaymentProvider, simulatedProvider } from './services/payment-provider';
 import { demoTokenRefusal, demoTokensIn, startRefusals } from './production-checks';
 import { jakartaToday } from './lib/dates';
 import { createLimiterStore } from './services/rate-limit';
@@ -64,6 +66,14 @@ if (!env.demo) {
   }
 }
 
+// Midtrans whenever its server key is set (production refused to start without it); the simulator
+// only in demo mode without it. Never a fallback from one to the other.
+const paymentProvider = env.midtrans
+  ? midtransProvider({ serverKey: env.midtrans.serverKey, baseUrl: env.midtrans.baseUrl })
+  : env.demo
+    ? simulatedProvider
+    : noPaymentProvider;
+
 // Every process on one database signs order keys alike: the configured secret, else (demo mode
 // only: production refused to start without both) the shared row.
 const orderKeySecret = env.orderKeySecret ?? (await sharedOrderKeySecret(handle.db));
@@ -89,18 +99,21 @@ const app = createApp({
   otpSecret,
   flashSalePurchasesPerCard: env.flashSalePurchasesPerCard,
   otpSender: delivery.sender,
-  // Chosen by mode, never by a fallback: production has no real gateway yet, so it refuses those
-  // calls (503 SRV-2) instead of simulating them.
-  paymentProvider: env.demo ? simulatedProvider : noPaymentProvider,
+  paymentProvider,
 });
 if (env.demo) {
+  const parts = [
+    'data contoh dengan token demo',
+    ...(env.midtrans ? [] : ['pembayaran disimulasikan']),
+    ...(delivery.channels.length === 0 ? ['kode OTP terbaca di log dan demo/otp-outbox'] : []),
+  ];
+  logger.warn(`MODE DEMO: ${parts.join(', ')}; jangan dipakai di alamat publik`);
+}
+if (env.midtrans) {
+  const live = env.midtrans.baseUrl.replace(/\/+$/, '') === MIDTRANS_PRODUCTION_URL;
   logger.warn(
-    delivery.channels.length === 0
-      ? 'MODE DEMO: data contoh dengan token demo, pembayaran disimulasikan, kode OTP terbaca di log dan demo/otp-outbox; jangan dipakai di alamat publik'
-      : 'MODE DEMO: data contoh dengan token demo, pembayaran disimulasikan; jangan dipakai di alamat publik',
+    `Pembayaran lewat Midtrans (${live ? 'produksi' : `bukan produksi: ${env.midtrans.baseUrl}`}); notifikasi di /api/payment/notification/midtrans`,
   );
-} else {
-  logger.warn(`Mode produksi: ${NO_PAYMENT_PROVIDER_MESSAGE}`);
 }
 if (delivery.channels.length > 0) {
   const names = { telp: 'WhatsApp (nomor handphone)', email: 'email (SMTP)' } as const;
@@ -108,7 +121,9 @@ if (delivery.channels.length > 0) {
 }
 logger.info(env.redisUrl ? 'Batas permintaan dihitung bersama lewat Redis' : 'Batas permintaan dihitung per proses');
 
-const stopSweeps = startSweeps(handle.db, today, logger);
+const stopSweeps = startSweeps(handle.db, today, logger, (now) =>
+  sweepGatewayCharges(handle.db, now, paymentProvider, logger),
+);
 serveWebApp(app, DIST, logger);
 
 const server = serve({ fetch: app.fetch, hostname: env.host, port: env.port }, (info) => {

@@ -39,6 +39,10 @@ export function startRefusals(env: Env): string[] {
     );
   if (env.orderKeySecret && env.orderKeySecret === env.otpSecret)
     lines.push('ORDER_KEY_SECRET dan OTP_SECRET sama: isi dua rahasia yang berbeda');
+  if (!env.midtrans)
+    lines.push(
+      'MIDTRANS_SERVER_KEY belum diisi: mode produksi hanya menerima pembayaran lewat Midtrans (server key dari dashboard Midtrans; MIDTRANS_BASE_URL=https://api.midtrans.com untuk transaksi sungguhan); simulasi pembayaran hanya untuk mode demo',
+    );
   for (const { platform, setting, label } of PLATFORM_SETTINGS) {
     const given = env.credentials[platform];
     const fallback = DEFAULT_BASIC_CREDENTIALS[platform];

@@ -477,6 +477,45 @@ export const payments = pgTable('payments', {
   paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Each charge asked of a payment gateway (Midtrans): one per method chosen, since the gateway
+ * refuses an order_id twice. detail-pembayaran shows the latest without charging again; a
+ * notification or a status answer names gateway_order_id, which leads back to the order.
+ */
+export const paymentCharges = pgTable(
+  'payment_charges',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    gatewayOrderId: text('gateway_order_id').notNull().unique(),
+    provider: text('provider').notNull(),
+    methodCode: text('method_code').notNull(),
+    amount: integer('amount').notNull(),
+    transactionId: text('transaction_id'),
+    /** VA number, Mandiri bill key or retail payment code. */
+    nomorBayar: text('nomor_bayar'),
+    /** Mandiri bill payment's biller code. */
+    kodeBiller: text('kode_biller'),
+    qris: text('qris'),
+    /** GoPay's deeplink or the card's 3DS page. */
+    urlBayar: text('url_bayar'),
+    /** The gateway's last word: pending, settlement, capture, expire, cancel, deny, failure... */
+    status: text('status').notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the status sweep last asked the gateway about this charge. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_charges_reservation_idx').on(t.reservationId, t.id),
+    index('payment_charges_pending_idx')
+      .on(t.expiresAt)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
 /** Secrets every API process behind one database shares (the order-key secret). */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),

@@ -357,7 +357,8 @@ export async function buyFlashSaleCard(
   purchasesPerCard: number = FLASH_SALE_PURCHASES_PER_CARD,
 ): Promise<FlashSaleTransaction> {
   // Asked before the sale is written: without a gateway the card would be sold and then unpayable.
-  if (provider.configured === false) throw notConfigured(NO_FLASH_SALE_PROVIDER_MESSAGE);
+  // A network gateway (Midtrans) does not charge flash-sale cards yet: refused before anything is sold.
+  if (provider.configured === false || provider.gateway) throw notConfigured(NO_FLASH_SALE_PROVIDER_MESSAGE);
   const { card, slot } = await findCard(db, purchase.cardId);
   if (statusOf(slot, now) !== 'berlangsung') throw notRunning();
   const methods = await listPaymentMethods(db, { amount: card.salePrice, voucherCode: undefined, order: null });
@@ -453,10 +454,13 @@ type TransactionRow = Awaited<ReturnType<typeof transactionsQuery>>[number];
 function transactionOf(row: TransactionRow, now: Date, provider: PaymentProvider): FlashSaleTransaction {
   const card = cardOf(row);
   const expired = row.status === 'menunggu-pembayaran' && row.payBy <= now;
-  const charge = provider.createCharge(
-    { code: row.code, amount: row.total, expiresAt: row.payBy },
-    { code: row.methodCode, kind: row.methodKind },
-  );
+  // No card is charged through a network gateway (buyFlashSaleCard refuses): nothing to show.
+  const charge = provider.gateway
+    ? { nomorBayar: null }
+    : provider.createCharge(
+        { code: row.code, amount: row.total, expiresAt: row.payBy },
+        { code: row.methodCode, kind: row.methodKind },
+      );
   return {
     transaksi_kode: row.code,
     status: expired ? 'kedaluwarsa' : row.status,

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { PaymentKind } from '../../contract';
 import { notConfigured } from './errors';
+import type { MidtransClient } from './midtrans';
 
 export interface ChargeOrder {
   code: string;
@@ -27,10 +28,25 @@ export interface ChargeInstruction {
   qris: string | null;
 }
 
+/**
+ * A real gateway charges over the network: payments go through gateway-payments.ts (charges stored
+ * in payment_charges, notifications verified with the server key, status asked) instead of the
+ * synchronous createCharge below.
+ */
+export interface PaymentGateway {
+  readonly client: MidtransClient;
+  /** Signs notifications; never logged. */
+  readonly serverKey: string;
+  /** The methods this gateway charges today; the others are listed as unavailable. */
+  offers(methodCode: string): boolean;
+}
+
 export interface PaymentProvider {
   readonly name: string;
   /** False for the stand-in that refuses every charge (no provider configured). */
   readonly configured?: boolean;
+  /** Set for a network gateway (Midtrans); the simulated provider has none. */
+  readonly gateway?: PaymentGateway;
   createCharge(order: ChargeOrder, method: ChargeMethod): ChargeInstruction;
   /** The provider's reference of the settled charge, as its notification would name it. */
   settlementRef(order: ChargeOrder, method: ChargeMethod): string;

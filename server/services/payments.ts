@@ -53,16 +53,20 @@ const groupRank = (group: string): number => {
   return at < 0 ? PAYMENT_GROUPS.length : at;
 };
 
-const payRefused = (message: string) => new ApiError(409, 'PAY-1', message);
+export const payRefused = (message: string) => new ApiError(409, 'PAY-1', message);
 const methodRefused = (message: string) => new ApiError(422, 'PAY-3', message);
 
 /** PAY-1 unless the order may still be paid or change its method. */
-function assertPayable(order: OrderRow, now: Date): void {
+export function assertPayable(order: OrderRow, now: Date): void {
   const status = statusAt(order, now);
   if (status === 'paid') throw payRefused(PAYMENT_MESSAGE.paid);
   if (status === 'cancelled') throw payRefused(PAYMENT_MESSAGE.cancelled);
   if (status === 'expired') throw payRefused(PAYMENT_MESSAGE.expired);
 }
+
+/** A gateway lists every method but charges only some (Midtrans has no OVO or card flow here). */
+export const offeredBy = (provider: PaymentProvider | undefined, methodCode: string): boolean =>
+  !provider?.gateway || provider.gateway.offers(methodCode);
 
 async function activeMethods(db: Database): Promise<MethodRow[]> {
   const rows = await db
@@ -87,7 +91,12 @@ async function boundMethodOf(db: Database, voucherCode: string | null | undefine
 
 export async function listPaymentMethods(
   db: Database,
-  query: { amount: number | undefined; voucherCode: string | undefined; order: OrderRow | null },
+  query: {
+    amount: number | undefined;
+    voucherCode: string | undefined;
+    order: OrderRow | null;
+    provider?: PaymentProvider;
+  },
 ): Promise<ListJenisPembayaranResults> {
   const amount = query.order ? ticketTotalOf(query.order) : (query.amount ?? 0);
   const [methods, bound] = await Promise.all([
@@ -107,7 +116,7 @@ export async function listPaymentMethods(
         tipe_fee: method.feeType,
         biaya,
         total: amount + biaya,
-        tersedia: !bound || bound.code === method.code,
+        tersedia: (!bound || bound.code === method.code) && offeredBy(query.provider, method.code),
       };
     }),
   };
@@ -131,7 +140,9 @@ function instructionOf(
     total_bayar: order.total,
     biaya_admin: feeOf(order),
     nomor_bayar: charge.nomorBayar,
+    kode_biller: null,
     qris: charge.qris,
+    url_bayar: null,
     batas_bayar: order.expiresAt.toISOString(),
     simulasi: demo,
   };
@@ -143,14 +154,20 @@ export interface PaymentContext {
   demo: boolean;
 }
 
-/** ganti-pembayaran on an order the caller may open (checked by the caller, under the row lock here). */
-export async function choosePaymentMethod(
+/**
+ * The database half of ganti-pembayaran, under the order's row lock: the method is checked (PAY-3
+ * when unknown, inactive, not offered by the provider or excluded by the voucher) and set with its
+ * fee. Returns the order as it now stands.
+ */
+export async function setPaymentMethod<T = { order: OrderRow; method: MethodRow }>(
   db: Database,
   code: string,
   methodCode: string,
   ctx: PaymentContext,
   mayOpen: (order: OrderRow) => boolean,
-): Promise<PaymentInstruction> {
+  /** Runs inside the transaction: a throw (no provider: 503 SRV-2) leaves the order unchanged. */
+  finish: (order: OrderRow, method: MethodRow) => T = (order, method) => ({ order, method }) as T,
+): Promise<T> {
   return withRetry(() =>
     db.transaction(async (tx) => {
       const order = await findOrder(asDb(tx), code, true);
@@ -160,7 +177,7 @@ export async function choosePaymentMethod(
         .select()
         .from(paymentMethods)
         .where(sql`${paymentMethods.code} = ${methodCode.trim().toUpperCase()} AND ${paymentMethods.active}`);
-      if (!method) throw methodRefused(PAYMENT_MESSAGE.methodUnknown);
+      if (!method || !offeredBy(ctx.provider, method.code)) throw methodRefused(PAYMENT_MESSAGE.methodUnknown);
       const bound = await boundMethodOf(asDb(tx), order.voucherCode);
       if (bound && bound.code !== method.code)
         throw methodRefused(PAYMENT_MESSAGE.voucherBound(bound.voucher, bound.name));
@@ -171,13 +188,21 @@ export async function choosePaymentMethod(
         .update(reservations)
         .set({ paymentMethodCode: method.code, paymentFee: fee, total })
         .where(eq(reservations.id, order.id));
-      return instructionOf(
-        { ...order, paymentMethodCode: method.code, paymentFee: fee, total, method },
-        method,
-        ctx.provider,
-        ctx.demo,
-      );
+      return finish({ ...order, paymentMethodCode: method.code, paymentFee: fee, total, method }, method);
     }),
+  );
+}
+
+/** ganti-pembayaran with the simulated provider (or none): the instruction is derived, not charged. */
+export async function choosePaymentMethod(
+  db: Database,
+  code: string,
+  methodCode: string,
+  ctx: PaymentContext,
+  mayOpen: (order: OrderRow) => boolean,
+): Promise<PaymentInstruction> {
+  return setPaymentMethod(db, code, methodCode, ctx, mayOpen, (order, method) =>
+    instructionOf(order, method, ctx.provider, ctx.demo),
   );
 }
 
@@ -228,6 +253,27 @@ async function respendPoints(tx: Tx, order: OrderRow, now: Date): Promise<void> 
   if (!(await redeemPoints(tx, change))) throw payRefused(PAYMENT_MESSAGE.pointsGone);
 }
 
+/** What a gateway's settled charge says was paid (method, amount, its reference); derived otherwise. */
+export interface Settlement {
+  methodCode: string;
+  amount: number;
+  ref: string;
+}
+
+/** The simulated provider's settlement: the order's chosen method and total. */
+function derivedSettlement(order: OrderRow, provider: PaymentProvider): Settlement {
+  const method = order.method;
+  if (!method) throw payRefused(PAYMENT_MESSAGE.chooseFirst);
+  return {
+    methodCode: method.code,
+    amount: order.total,
+    ref: provider.settlementRef(
+      { code: order.code, amount: order.total, expiresAt: order.expiresAt },
+      { code: method.code, kind: kindOf(method) },
+    ),
+  };
+}
+
 /**
  * Settles an order as the provider's notification does: the one path to "paid". A repeat answers
  * the same with cashback 0 and charges nothing more.
@@ -235,7 +281,7 @@ async function respendPoints(tx: Tx, order: OrderRow, now: Date): Promise<void> 
 export async function settleOrder(
   db: Database,
   code: string,
-  ctx: { now: Date; provider: PaymentProvider },
+  ctx: { now: Date; provider: PaymentProvider; settlement?: Settlement },
 ): Promise<SimulasiBayarResults> {
   return withRetry(() =>
     db.transaction(async (tx) => {
@@ -243,24 +289,21 @@ export async function settleOrder(
       if (!order) throw notFound(ORDER_MESSAGE.notFound);
       if (order.status === 'paid') return { reservasi_kode: order.code, flag_lunas: 1 as const, cashback_point: 0 };
       if (order.status === 'cancelled') throw payRefused(PAYMENT_MESSAGE.cancelled);
-      if (!order.method || !order.paymentMethodCode) throw payRefused(PAYMENT_MESSAGE.chooseFirst);
+      if (!ctx.settlement && (!order.method || !order.paymentMethodCode)) throw payRefused(PAYMENT_MESSAGE.chooseFirst);
       if (statusAt(order, ctx.now) === 'expired') {
         await reclaimSeats(tx, order, ctx.now);
         await respendPoints(tx, order, ctx.now);
       }
 
-      const method = order.method;
+      const settled = ctx.settlement ?? derivedSettlement(order, ctx.provider);
       const inserted = await tx
         .insert(payments)
         .values({
           reservationId: order.id,
-          methodCode: method.code,
-          amount: order.total,
+          methodCode: settled.methodCode,
+          amount: settled.amount,
           provider: ctx.provider.name,
-          providerRef: ctx.provider.settlementRef(
-            { code: order.code, amount: order.total, expiresAt: order.expiresAt },
-            { code: method.code, kind: kindOf(method) },
-          ),
+          providerRef: settled.ref,
           paidAt: ctx.now,
         })
         .onConflictDoNothing()

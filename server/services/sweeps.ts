@@ -109,7 +109,13 @@ export function sweepLeadership(db: Database, logger: Logger): SweepLeadership {
  * several processes on one PostgreSQL only the leader (sweepLeadership) runs them: one set of
  * updates a minute instead of one per process.
  */
-export function startSweeps(db: Database, today: () => string, logger: Logger): () => Promise<void> {
+export function startSweeps(
+  db: Database,
+  today: () => string,
+  logger: Logger,
+  /** The payment gateway's status sweep (gateway-payments.ts), when one is configured. */
+  paymentSweep?: (now: Date) => Promise<unknown>,
+): () => Promise<void> {
   const leadership = sweepLeadership(db, logger);
   // Start-up laid out today's flash sale; the sweep does it again when the day changes.
   let flashSaleLaidOut = today();
@@ -138,6 +144,8 @@ export function startSweeps(db: Database, today: () => string, logger: Logger): 
     );
     // Support traces past their 30 days: one idempotent DELETE.
     track(sweepExpiredTraces(db, now).catch(failed('trace sweep')));
+    // Charges still pending near their deadline: the gateway is asked, so a lost notification is not a lost payment.
+    if (paymentSweep) track(paymentSweep(now).catch(failed('payment status sweep')));
   };
   let lastSweep = Date.now();
   let busy = false;

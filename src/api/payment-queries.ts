@@ -106,3 +106,11 @@ export function simulatePayment(
     return results;
   });
 }
+
+/**
+ * cek-status-pembayaran ("Cek Status Pembayaran"): the server asks the payment gateway about the
+ * order's charges, so a payment whose notification was lost is found. Answers the order's status.
+ */
+export function checkPaymentStatus(code: string, signal?: AbortSignal, client: ApiClient = api) {
+  return client.request('cekStatusPembayaran', { reservasi_kode: upper(code) }, orderOptions(code, signal));
+}

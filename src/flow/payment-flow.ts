@@ -16,6 +16,7 @@ import type { ApiClient } from '../api/client';
 import { friendlyErrorMessage } from '../api/errors';
 import {
   changePaymentMethod,
+  checkPaymentStatus,
   paymentInstructionQueryOptions,
   paymentMethodsQueryOptions,
   simulatePayment,
@@ -80,6 +81,18 @@ export function paymentMachineWithEffects(queryClient: QueryClient, client: ApiC
         return { ...order.value, instruction: null };
       }),
       loadOrder: fromPromise<OrderRead, OrderCodeInput>(async ({ input }) => {
+        try {
+          return await readOrder(input.code, true);
+        } catch (error) {
+          throw loadError(error);
+        }
+      }),
+      checkPayment: fromPromise<OrderRead, OrderCodeInput>(async ({ input, signal }) => {
+        try {
+          await checkPaymentStatus(input.code, signal, client);
+        } catch {
+          // The gateway's word is a bonus: the order as the server has it still answers.
+        }
         try {
           return await readOrder(input.code, true);
         } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type AnyStateNode, type StateValue } from 'xstate';
+import { assign, createActor, fromPromise, SimulatedClock, type AnyStateNode, type StateValue } from 'xstate';
 import { nextTickMs } from '../../machines/countdown';
 import {
   paidNavigation,
@@ -7,6 +7,7 @@ import {
   paymentMessages,
   paymentUrlNavigation,
   paymentView,
+  isInstructionBusy,
   type PaymentEvent,
   type PaymentInput,
   type PaymentSnapshot,
@@ -17,11 +18,15 @@ import { edgeCoverPaths, withLazyPaths, measureCoverage, printCoverage, combineC
 
 // Calls never settle by themselves: the paths send their done and error events.
 const never = () => fromPromise(() => new Promise<never>(() => {}));
+// The back-off's growth is tested on its own (payment.test.ts); here every wait is the first one,
+// so the graph of the chart with its own reads stays finite.
 const model = paymentMachine.provide({
+  actions: { backOff: assign(({ context }) => ({ refreshInMs: context.refreshEveryMs })) },
   actors: {
     loadCheckout: never() as never,
     loadInstruction: never() as never,
     loadOrder: never() as never,
+    checkPayment: never() as never,
     changePayment: never() as never,
     simulatePayment: never() as never,
   },
@@ -87,12 +92,18 @@ const allEvents: PaymentEvent[] = [
   ev({ type: 'xstate.done.actor.simulatePayment', output: refused('REQ-2', 'Terlalu banyak permintaan') }),
   ev({ type: 'xstate.error.actor.simulatePayment', error: new Error('err') }),
   { type: 'payment.check' },
-  ev({ type: 'xstate.done.actor.loadOrder', output: paid }),
-  ev({ type: 'xstate.done.actor.loadOrder', output: cancelled }),
-  ev({ type: 'xstate.done.actor.loadOrder', output: outOfTime }),
-  ev({ type: 'xstate.done.actor.loadOrder', output: pending }),
-  ev({ type: 'xstate.error.actor.loadOrder', error: new Error('Tidak dapat terhubung') }),
-  ev({ type: 'xstate.error.actor.loadOrder', error: null }),
+  ev({ type: 'xstate.done.actor.checkPayment', output: paid }),
+  ev({ type: 'xstate.done.actor.checkPayment', output: cancelled }),
+  ev({ type: 'xstate.done.actor.checkPayment', output: outOfTime }),
+  ev({ type: 'xstate.done.actor.checkPayment', output: pending }),
+  ev({ type: 'xstate.error.actor.checkPayment', error: new Error('Tidak dapat terhubung') }),
+  ev({ type: 'xstate.error.actor.checkPayment', error: null }),
+  // The page's own reads (raised by a tick once the wait is over).
+  ev({ type: 'xstate.done.actor.refreshOrder', output: paid }),
+  ev({ type: 'xstate.done.actor.refreshOrder', output: cancelled }),
+  ev({ type: 'xstate.done.actor.refreshOrder', output: outOfTime }),
+  ev({ type: 'xstate.done.actor.refreshOrder', output: pending }),
+  ev({ type: 'xstate.error.actor.refreshOrder', error: new Error('Tidak dapat terhubung') }),
   { type: 'load.retry' },
   { type: 'countdown.sync' },
   ev({ type: 'xstate.done.actor.syncOrder', output: { order: order(), remainingMs: 1000 } }),
@@ -115,10 +126,12 @@ function events(snapshot: PaymentSnapshot): PaymentEvent[] {
 
 /** What matters of the context: the time left (three ticks' worth), the choice, the instruction's demo flag. */
 function serialize(snapshot: PaymentSnapshot): string {
-  const { remainingMs, chosen, instruction: shown, error, order: read } = snapshot.context;
+  const { remainingMs, chosen, instruction: shown, error, order: read, refreshInMs, refreshEveryMs } = snapshot.context;
   return JSON.stringify({
     value: snapshot.value,
     remainingMs,
+    refreshInMs,
+    refreshEveryMs,
     chosen,
     simulasi: shown?.simulasi ?? null,
     error: error !== null,
@@ -199,6 +212,15 @@ const invariants: Record<string, (step: Step) => void> = {
     expect(step.snapshot.context.instruction?.simulasi).toBe(true);
     expect(step.snapshot.can({ type: 'payment.simulate' })).toBe(false);
   },
+  'instruction.countdown.running,action.refreshing': (step) => {
+    counting(step);
+    const { snapshot } = step;
+    expect(paymentView(snapshot)).toBe('instruction');
+    // A read of its own: due, and the buttons are not held up by it.
+    expect(snapshot.context.refreshInMs).toBeLessThanOrEqual(0);
+    expect(snapshot.can({ type: 'payment.check' })).toBe(true);
+    expect(isInstructionBusy(snapshot)).toBe(false);
+  },
   'instruction.countdown.running,action.checking': (step) => {
     counting(step);
     expect(step.snapshot.can({ type: 'payment.check' })).toBe(false);
@@ -270,7 +292,17 @@ function replay(path: readonly PaymentEvent[], input: PaymentInput): string[] {
     const owned = (before._nodes as AnyStateNode[]).some((node) => node.transitions.has(event.type));
     // A tick only happens in the state that scheduled it; elsewhere it is just ignored.
     if (TICKS.has(event.type)) {
-      if (owned) clock.increment(nextTickMs(before.context.remainingMs));
+      if (owned) {
+        // A read that set the time anew leaves the tick scheduled before it: run the clock on,
+        // a step at a time, until that tick has happened (never further).
+        clock.increment(nextTickMs(before.context.remainingMs));
+        for (
+          let step = 0;
+          step < 10 && actor.getSnapshot().context.remainingMs === before.context.remainingMs;
+          step += 1
+        )
+          clock.increment(100);
+      }
     } else actor.send(event);
     check();
   }
@@ -286,8 +318,9 @@ describe('paymentMachine model', () => {
   const inputs: Record<string, PaymentInput> = {
     'checkout, mobile': { code: 'BRK7Q2M9', page: 'checkout', layout: 'm' },
     'checkout, desktop': { code: 'BRK7Q2M9', page: 'checkout', layout: 'd' },
-    'instruction, mobile': { code: 'BRK7Q2M9', page: 'instruction', layout: 'm' },
-    'instruction, desktop': { code: 'BRK7Q2M9', page: 'instruction', layout: 'd' },
+    // The first read of its own after one second: within the 2.5 s the paths have.
+    'instruction, mobile': { code: 'BRK7Q2M9', page: 'instruction', layout: 'm', refreshFirstMs: 1000 },
+    'instruction, desktop': { code: 'BRK7Q2M9', page: 'instruction', layout: 'd', refreshFirstMs: 1000 },
   };
   const runs = Object.entries(inputs).map(([name, input]) =>
     withLazyPaths({ name, input }, () => edgeCoverPaths(model, { events, input, serialize })),

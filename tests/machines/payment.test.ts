@@ -10,6 +10,7 @@ import {
 } from '../../machines/countdown';
 import {
   chosenMethod,
+  paidNavigation,
   paymentMachine,
   paymentMessages,
   paymentView,
@@ -41,6 +42,7 @@ function start(
       loadCheckout: fromPromise(async () => answers.checkout as CheckoutData),
       loadInstruction: fromPromise(async () => answers.instruction as InstructionData),
       loadOrder: fromPromise(async () => answers.order as OrderRead),
+      checkPayment: fromPromise(async () => answers.order as OrderRead),
       changePayment: fromPromise(() => (answers.change ? answers.change() : new Promise<never>(() => {}))),
     },
   });
@@ -145,7 +147,8 @@ describe('payment countdown on a simulated clock', () => {
 
   it('"Cek Status Pembayaran" sets the countdown again by the server clock', async () => {
     const { actor, clock, toasts } = start(
-      { page: 'instruction' },
+      // The page's own reads wait a minute here: only the button reads the order.
+      { page: 'instruction', refreshFirstMs: 60_000 },
       {
         instruction: { order: order(), remainingMs: 10 * 60_000, instruction: instruction() },
         order: { order: order(), remainingMs: 5 * 60_000 },
@@ -161,6 +164,85 @@ describe('payment countdown on a simulated clock', () => {
     expect(toasts.map((toast) => toast.message)).toEqual([paymentMessages.notYetPaid]);
     clock.increment(1000);
     expect(actor.getSnapshot().context.remainingMs).toBe(5 * 60_000 - 1000);
+  });
+});
+
+describe('the payment page reads the order by itself', () => {
+  /** Reads of the order, answered in turn (the last answer repeats); their clock times are kept. */
+  function reading(answersInTurn: OrderRead[], layout: 'm' | 'd' = 'm') {
+    const clock = new SimulatedClock();
+    const readsAt: number[] = [];
+    const checksAt: number[] = [];
+    const answer = () => answersInTurn[Math.min(readsAt.length - 1, answersInTurn.length - 1)] as OrderRead;
+    const logic = paymentMachine.provide({
+      actors: {
+        loadInstruction: fromPromise(async (): Promise<InstructionData> => ({
+          order: order(),
+          remainingMs: 30 * 60_000,
+          instruction: instruction({ simulasi: false }),
+        })),
+        loadOrder: fromPromise(async (): Promise<OrderRead> => {
+          readsAt.push(clock.now());
+          return answer();
+        }),
+        checkPayment: fromPromise(async (): Promise<OrderRead> => {
+          checksAt.push(clock.now());
+          return { order: order(), remainingMs: 30 * 60_000 };
+        }),
+      },
+    });
+    const actor = createActor(logic, { input: { code: 'BRK7Q2M9', page: 'instruction', layout }, clock });
+    const navigations: NavigateEmitted[] = [];
+    const toasts: ToastEmitted[] = [];
+    actor.on('navigate', (event) => navigations.push(event));
+    actor.on('toast', (event) => toasts.push(event));
+    actor.start();
+    /** Moves the clock one second at a time, letting each read answer. */
+    const run = async (seconds: number) => {
+      for (let second = 0; second < seconds; second += 1) {
+        clock.increment(1000);
+        await settle();
+      }
+    };
+    return { actor, readsAt, checksAt, navigations, toasts, run };
+  }
+
+  const stillPending = { order: order(), remainingMs: 30 * 60_000 };
+  const paidNow = { order: order({ status: 'paid', flag_lunas: 1 }), remainingMs: 30 * 60_000 };
+
+  it('after 3 s, then 1.5 times longer each time in whole seconds, never more than 30 s apart', async () => {
+    const page = reading([stillPending]);
+    await settle();
+    await page.run(150);
+    // Waits 3, 5 (4.5 up), 8 (7.5 up), 12, 18, 27, 30, 30...: the reads' clock times.
+    const waits = page.readsAt.map((at, i) => at - (page.readsAt[i - 1] ?? 0));
+    expect(waits.slice(0, 8)).toEqual([3000, 5000, 8000, 12000, 18000, 27000, 30000, 30000]);
+    // Silent while nothing changed: no toast for a read of its own.
+    expect(page.toasts).toEqual([]);
+    expect(paymentView(page.actor.getSnapshot())).toBe('instruction');
+  });
+
+  it('a payment made elsewhere turns the open page to the paid order without a press', async () => {
+    const page = reading([stillPending, stillPending, paidNow], 'd');
+    await settle();
+    await page.run(20);
+    expect(page.readsAt).toEqual([3000, 8000, 16000]);
+    expect(paymentView(page.actor.getSnapshot())).toBe('paid');
+    expect(page.navigations.map((n) => n.intent)).toEqual([paidNavigation('BRK7Q2M9', 'd')]);
+    expect(page.checksAt).toEqual([]);
+    // Paid: no more reads.
+    await page.run(60);
+    expect(page.readsAt).toHaveLength(3);
+  });
+
+  it('the button asks the server at once, whatever the wait of the next read', async () => {
+    const clockless = reading([stillPending]);
+    await settle();
+    clockless.actor.send({ type: 'payment.check' });
+    await settle();
+    expect(clockless.checksAt).toEqual([0]);
+    await clockless.run(3);
+    expect(clockless.readsAt).toEqual([3000]);
   });
 });
 

@@ -123,3 +123,19 @@ describe('readEnv: code senders', () => {
     expect(() => readEnv({ ...set, WHATSAPP_API_URL: 'graph.facebook.com' })).toThrow(/WHATSAPP_API_URL/);
   });
 });
+
+describe('readEnv: payment gateway', () => {
+  it('Midtrans: the server key switches it on; the sandbox unless MIDTRANS_BASE_URL says otherwise', () => {
+    expect(readEnv({}).midtrans).toBeNull();
+    expect(readEnv({ MIDTRANS_SERVER_KEY: 'SB-Mid-server-abc123' }).midtrans).toEqual({
+      serverKey: 'SB-Mid-server-abc123',
+      clientKey: undefined,
+      baseUrl: 'https://api.sandbox.midtrans.com',
+    });
+    const live = readEnv({ MIDTRANS_SERVER_KEY: 'Mid-server-abc123', MIDTRANS_BASE_URL: 'https://api.midtrans.com' });
+    expect(live.midtrans?.baseUrl).toBe('https://api.midtrans.com');
+    expect(() => readEnv({ MIDTRANS_SERVER_KEY: 'Mid-server-abc123', MIDTRANS_BASE_URL: 'api.midtrans.com' })).toThrow(
+      /MIDTRANS_BASE_URL/,
+    );
+  });
+});

@@ -6,6 +6,7 @@ import { createApp, type App } from '../../server/app';
 import { flashSaleCards, flashSaleKeys, flashSaleTransactions } from '../../server/db/schema';
 import { readEnv } from '../../server/env';
 import { NO_FLASH_SALE_PROVIDER_MESSAGE } from '../../server/services/flash-sale';
+import { midtransProvider } from '../../server/services/gateway-payments';
 import { call, defaultHeaders, fails, ok, type CallOptions } from './api-support';
 import { signIn } from './helpers/accounts';
 import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
@@ -114,6 +115,25 @@ describeEachDatabase('flash-sale keys and the purchase cap on %s', (kind) => {
     const production = createApp({ db: handle.db, today: () => TEST_TODAY, now: () => clock, demo: false });
     const refused = await buy(card.card_id, key, customer, production);
     expect(!refused.ok && refused.status).toBe(503);
+    expect(!refused.ok && refused.error).toMatchObject({ code: 'SRV-2', message: NO_FLASH_SALE_PROVIDER_MESSAGE });
+    expect(await soldOf(card.card_id)).toBe(sold);
+    expect(await transactionsWithKey(key)).toBe(0);
+  });
+
+  it('with Midtrans as the gateway (no flash-sale charge yet) nothing is sold either: 503 SRV-2, the key unspent', async () => {
+    const card = cards[1]!;
+    const customer = await newCustomer();
+    const key = await keyFor(card.card_id, customer);
+    const sold = await soldOf(card.card_id);
+    // Never called: the purchase is refused before any charge.
+    const gateway = midtransProvider({ serverKey: 'SB-Mid-server-unused', baseUrl: 'http://127.0.0.1:9' });
+    const withMidtrans = createApp({
+      db: handle.db,
+      today: () => TEST_TODAY,
+      now: () => clock,
+      paymentProvider: gateway,
+    });
+    const refused = await buy(card.card_id, key, customer, withMidtrans);
     expect(!refused.ok && refused.error).toMatchObject({ code: 'SRV-2', message: NO_FLASH_SALE_PROVIDER_MESSAGE });
     expect(await soldOf(card.card_id)).toBe(sold);
     expect(await transactionsWithKey(key)).toBe(0);

@@ -9,6 +9,7 @@ const COMPLETE = {
   DATABASE_URL: 'postgres://berangkat@db.internal:5432/berangkat',
   ORDER_KEY_SECRET: 'k'.repeat(40),
   OTP_SECRET: 'o'.repeat(40),
+  MIDTRANS_SERVER_KEY: 'Mid-server-uji-produksi',
   BASIC_AUTH_WEB: 'web-prod:rahasia-web-1',
   BASIC_AUTH_ANDROID: 'android-prod:rahasia-android-2',
   BASIC_AUTH_IOS: 'ios-prod:rahasia-ios-3',
@@ -37,6 +38,7 @@ describe('production start refusals', () => {
       'DATABASE_URL',
       'ORDER_KEY_SECRET',
       'OTP_SECRET',
+      'MIDTRANS_SERVER_KEY',
       'BASIC_AUTH_WEB',
       'BASIC_AUTH_ANDROID',
       'BASIC_AUTH_IOS',
@@ -51,7 +53,13 @@ describe('production start refusals', () => {
   });
 
   it('each missing setting is named on its own', () => {
-    for (const key of ['DATABASE_URL', 'ORDER_KEY_SECRET', 'OTP_SECRET', 'BASIC_AUTH_ANDROID'] as const) {
+    for (const key of [
+      'DATABASE_URL',
+      'ORDER_KEY_SECRET',
+      'OTP_SECRET',
+      'MIDTRANS_SERVER_KEY',
+      'BASIC_AUTH_ANDROID',
+    ] as const) {
       const { [key]: _gone, ...rest } = COMPLETE;
       expect(named(refusals(rest))).toEqual([key]);
     }

@@ -26,6 +26,9 @@ const PORT = { empty: 4456, demoSeeded: 4457, demo: 4458 } as const;
 const SETTINGS = {
   ORDER_KEY_SECRET: randomBytes(32).toString('base64'),
   OTP_SECRET: randomBytes(32).toString('base64'),
+  // Never called here: a production start only needs a gateway configured.
+  MIDTRANS_SERVER_KEY: 'Mid-server-uji-produksi',
+  MIDTRANS_BASE_URL: 'http://127.0.0.1:9',
   BASIC_AUTH_WEB: 'web-produksi:sandi-web-uji',
   BASIC_AUTH_ANDROID: 'android-produksi:sandi-android-uji',
   BASIC_AUTH_IOS: 'ios-produksi:sandi-ios-uji',
@@ -43,6 +46,8 @@ function productionEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
       'DEMO_MODE',
       'ORDER_KEY_SECRET',
       'OTP_SECRET',
+      'MIDTRANS_SERVER_KEY',
+      'MIDTRANS_BASE_URL',
       'BASIC_AUTH_WEB',
       'BASIC_AUTH_ANDROID',
       'BASIC_AUTH_IOS',
@@ -111,6 +116,7 @@ describe('production start', () => {
       'DATABASE_URL',
       'ORDER_KEY_SECRET',
       'OTP_SECRET',
+      'MIDTRANS_SERVER_KEY',
       'BASIC_AUTH_WEB',
       'BASIC_AUTH_ANDROID',
       'BASIC_AUTH_IOS',
@@ -213,7 +219,7 @@ describe('production start', () => {
 
       await stopProcess(server.child);
       expect(server.stdout()).toContain('mode produksi');
-      expect(server.stdout()).toContain('Pembayaran belum tersedia');
+      expect(server.stdout()).toContain('Pembayaran lewat Midtrans (bukan produksi: http://127.0.0.1:9)');
       expect(server.stdout()).not.toContain(code);
     },
     180_000,

@@ -75,11 +75,28 @@ function HowToPay({ instruction, code }: { instruction: PaymentInstruction; code
           </p>
         </div>
       ) : null}
+      {instruction.kode_biller ? (
+        <div>
+          <p className="text-sm text-grey-700">{PAYMENT_TEXT.billerCode}</p>
+          <CopyNumber value={instruction.kode_biller} label={PAYMENT_TEXT.billerCode} />
+        </div>
+      ) : null}
       {number ? (
         <div>
-          <p className="text-sm text-grey-700">{NUMBER_LABEL[instruction.jenis]}</p>
-          <CopyNumber value={number} label={NUMBER_LABEL[instruction.jenis]} />
+          <p className="text-sm text-grey-700">
+            {instruction.kode_biller ? PAYMENT_TEXT.billKey : NUMBER_LABEL[instruction.jenis]}
+          </p>
+          <CopyNumber
+            value={number}
+            label={instruction.kode_biller ? PAYMENT_TEXT.billKey : NUMBER_LABEL[instruction.jenis]}
+          />
         </div>
+      ) : null}
+      {instruction.url_bayar && /^(https:\/\/|gojek:\/\/)/.test(instruction.url_bayar) ? (
+        // The gateway's own page or app link (GoPay): it opens outside this app. Other schemes never render.
+        <a className={buttonStyles.secondary} href={instruction.url_bayar} rel="noopener noreferrer" target="_blank">
+          {PAYMENT_TEXT.openApp}
+        </a>
       ) : null}
       <dl className="flex flex-col gap-1 border-t border-grey-200 pt-3 text-sm">
         <div className="flex justify-between gap-3">
@@ -133,6 +150,7 @@ export function InstructionScreen({ code }: { code: string }) {
             <RefreshCw className={cx('size-4', checking && 'animate-spin')} aria-hidden="true" />
             {checking ? 'Memeriksa…' : PAYMENT_TEXT.check}
           </button>
+          <p className="text-center text-xs text-grey-700">{PAYMENT_TEXT.autoCheck}</p>
           {instruction.simulasi ? (
             <div className="hairline rounded-card border-warning-300 bg-warning-50 p-3">
               <button

@@ -29,6 +29,10 @@ export const PAYMENT_TEXT = {
   copy: 'Salin',
   copied: 'Tersalin',
   changeMethod: 'Ganti Metode Pembayaran',
+  billerCode: 'Kode Perusahaan (Biller Code)',
+  billKey: 'Kode Bayar (Bill Key)',
+  openApp: 'Bayar di Aplikasi',
+  autoCheck: 'Status pembayaran diperiksa otomatis selama halaman ini terbuka.',
 } as const;
 
 /** "Biaya admin Rp 4.000", "Biaya admin 0,7% (Rp 1.050)", or no fee at all. */
