@@ -60,6 +60,12 @@ export function startRefusals(env: Env): string[] {
     if (api.protocol !== 'https:' && !isLoopbackHost(api.hostname))
       lines.push('WHATSAPP_API_URL bukan https://: token WhatsApp dan kode OTP tidak boleh dikirim tanpa enkripsi');
   }
+  if (env.midtrans) {
+    // Every call carries the server key in its Basic auth header.
+    const gateway = new URL(env.midtrans.baseUrl);
+    if (gateway.protocol !== 'https:' && !isLoopbackHost(gateway.hostname))
+      lines.push('MIDTRANS_BASE_URL bukan https://: server key Midtrans tidak boleh dikirim tanpa enkripsi');
+  }
   return lines;
 }
 

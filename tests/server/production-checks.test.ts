@@ -92,6 +92,14 @@ describe('production start refusals', () => {
     expect(refusals({ ...COMPLETE, ...WHATSAPP, WHATSAPP_API_URL: 'http://127.0.0.1:8080/v23.0' })).toEqual([]);
   });
 
+  it('a Midtrans address without TLS is refused unless it is this machine: the server key rides in every call', () => {
+    expect(refusals({ ...COMPLETE, MIDTRANS_BASE_URL: 'http://api.midtrans.com' })).toEqual([
+      'MIDTRANS_BASE_URL bukan https://: server key Midtrans tidak boleh dikirim tanpa enkripsi',
+    ]);
+    expect(refusals({ ...COMPLETE, MIDTRANS_BASE_URL: 'http://127.0.0.1:9' })).toEqual([]);
+    expect(refusals({ ...COMPLETE, MIDTRANS_BASE_URL: 'https://api.midtrans.com' })).toEqual([]);
+  });
+
   it('one secret used for both order keys and codes is refused', () => {
     expect(refusals({ ...COMPLETE, OTP_SECRET: COMPLETE.ORDER_KEY_SECRET })).toEqual([
       'ORDER_KEY_SECRET dan OTP_SECRET sama: isi dua rahasia yang berbeda',
