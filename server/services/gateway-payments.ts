@@ -1,7 +1,9 @@
 /**
  * Payment through a network gateway (Midtrans, docs/decisions/0015-midtrans-payment.md):
  * - each method chosen is one charge, stored in payment_charges with what the page shows, so
- *   detail-pembayaran reads it and never charges twice for the same method and amount;
+ *   detail-pembayaran reads it and never charges twice for the same method and amount, also when
+ *   two pages load at once (ensureCharge: a claim the open-charge unique index lets one caller win);
+ * - a flash-sale purchase is charged, notified and swept the same way (settleFlashSaleCharge);
  * - a notification (signature checked by the route) or a status answer is applied here: settlement
  *   and an accepted capture pay through settleOrder, the one path to "paid"; anything else leaves
  *   the order as it is, so a repeated or late notification changes nothing;
@@ -62,7 +64,7 @@ export function midtransProvider(config: MidtransConfig): PaymentProvider & { ga
       timeoutMs: config.timeoutMs ?? MIDTRANS_TIMEOUT_MS,
       offers: (methodCode) => MIDTRANS_OFFERED.has(methodCode),
     },
-    // Callers that only know the synchronous interface (the flash sale) ask before using it.
+    // Never called: with a gateway, orders and flash-sale purchases are charged through ensureCharge.
     createCharge() {
       throw notConfigured(GATEWAY_MESSAGE.notGateway);
     },
