@@ -353,8 +353,10 @@ export async function applyGatewayStatus(
   if (status.grossAmount !== undefined && status.grossAmount !== grossAmount(charge.amount))
     return { kind: 'amount-mismatch', code: owner.code };
 
-  // The charge's own record: a settled charge keeps its word, and a "pending" never reopens a
-  // charge that gave up its open place (payment_charges_open_uq: another may hold it now).
+  // The charge's own record: a settled charge keeps its word; a "pending" (Midtrans sends one as
+  // soon as a charge is made) changes only a charge already pending: it never reopens a charge that
+  // gave up its open place (payment_charges_open_uq: another may hold it now), nor turns a claim
+  // still `charging` pending before its display is stored (a waiting reader would show nothing).
   await db
     .update(paymentCharges)
     .set({
@@ -365,7 +367,7 @@ export async function applyGatewayStatus(
       and(
         eq(paymentCharges.id, charge.id),
         sql`${paymentCharges.status} NOT IN ('settlement', 'capture')`,
-        status.transactionStatus === 'pending' ? inArray(paymentCharges.status, [...OPEN_CHARGE_STATUSES]) : undefined,
+        status.transactionStatus === 'pending' ? eq(paymentCharges.status, 'pending') : undefined,
       ),
     );
 

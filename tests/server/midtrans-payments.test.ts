@@ -249,6 +249,10 @@ describeEachDatabase('payment through Midtrans (stand-in) on %s', (kind) => {
       .update(paymentCharges)
       .set({ status: 'charging', claimedAt: new Date(Date.now() - 60_000) })
       .where(eq(paymentCharges.id, charged.id));
+    // Midtrans's "pending" (sent as soon as a charge is made) does not settle a claim's status.
+    expect((await post(standIn.notification(order.gatewayOrderId))).status).toBe(200);
+    const [claimed] = await handle.db.select().from(paymentCharges).where(eq(paymentCharges.id, charged.id));
+    expect(claimed?.status).toBe('charging');
     const detail = await ok(app, 'detailPembayaran', { reservasi_kode: order.code }, withKey(order.key));
     expect(detail.nomor_bayar).not.toBe(order.instruction.nomor_bayar);
     expect(chargesAtGateway(order.code)).toHaveLength(2);
