@@ -486,9 +486,11 @@ export const paymentCharges = pgTable(
   'payment_charges',
   {
     id: serial('id').primaryKey(),
-    reservationId: integer('reservation_id')
-      .notNull()
-      .references(() => reservations.id, { onDelete: 'cascade' }),
+    /** The order charged, or (flashSaleTransactionId) the flash-sale purchase: exactly one is set. */
+    reservationId: integer('reservation_id').references(() => reservations.id, { onDelete: 'cascade' }),
+    flashSaleTransactionId: integer('flash_sale_transaction_id').references(() => flashSaleTransactions.id, {
+      onDelete: 'cascade',
+    }),
     gatewayOrderId: text('gateway_order_id').notNull().unique(),
     provider: text('provider').notNull(),
     methodCode: text('method_code').notNull(),
@@ -501,8 +503,13 @@ export const paymentCharges = pgTable(
     qris: text('qris'),
     /** GoPay's deeplink or the card's 3DS page. */
     urlBayar: text('url_bayar'),
-    /** The gateway's last word: pending, settlement, capture, expire, cancel, deny, failure... */
+    /**
+     * The gateway's last word: pending, settlement, capture, expire, cancel, deny, failure...; ours:
+     * `charging` (claimed, the gateway call under way), `abandoned` (its claimer died), `superseded`.
+     */
     status: text('status').notNull().default('pending'),
+    /** When the charge was claimed, by the database's clock: a claim left `charging` too long was abandoned. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** When the status sweep last asked the gateway about this charge. */
@@ -513,6 +520,16 @@ export const paymentCharges = pgTable(
     index('payment_charges_pending_idx')
       .on(t.expiresAt)
       .where(sql`status = 'pending'`),
+    index('payment_charges_flash_sale_idx').on(t.flashSaleTransactionId, t.id),
+    // One open charge (being made, or made and awaiting payment) per order, method and amount, and
+    // per flash-sale purchase: two concurrent payment pages cannot both charge (ADR 0015).
+    uniqueIndex('payment_charges_open_uq')
+      .on(t.reservationId, t.methodCode, t.amount)
+      .where(sql`status IN ('charging', 'pending') AND reservation_id IS NOT NULL`),
+    uniqueIndex('payment_charges_flash_sale_open_uq')
+      .on(t.flashSaleTransactionId, t.methodCode, t.amount)
+      .where(sql`status IN ('charging', 'pending') AND flash_sale_transaction_id IS NOT NULL`),
+    check('payment_charges_target', sql`(reservation_id IS NULL) <> (flash_sale_transaction_id IS NULL)`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { FLASH_SALE_MESSAGES, ORDER_KEY_HEADER } from '../../contract';
 import type { Database } from '../db/client';
+import type { Logger } from '../logger';
 import { clientOf } from '../http/client-address';
 import { defineRoute } from '../http/route';
 import type { AppEnv } from '../http/types';
@@ -30,6 +31,7 @@ export interface FlashSaleDeps {
   provider: PaymentProvider;
   /** Live purchases of one card one buyer may hold in its session. */
   purchasesPerCard: number;
+  logger: Logger;
 }
 
 /**
@@ -60,7 +62,7 @@ export function flashSaleRoutes(api: Hono<AppEnv>, deps: FlashSaleDeps): void {
   );
 
   defineRoute(api, 'flashsaleListJenisPembayaran', (query, c) =>
-    flashSalePaymentMethods(db, { cardId: query.card_id, key: query.key_auth, buyer: buyerOf(c) }, now()),
+    flashSalePaymentMethods(db, { cardId: query.card_id, key: query.key_auth, buyer: buyerOf(c) }, now(), provider),
   );
 
   defineRoute(api, 'flashsaleTransaksi', async (body, c) => {
@@ -79,6 +81,7 @@ export function flashSaleRoutes(api: Hono<AppEnv>, deps: FlashSaleDeps): void {
       now(),
       provider,
       deps.purchasesPerCard,
+      deps.logger,
     );
     return { ...transaction, kunci: orderKeyFor(deps.orderKeySecret, transaction.transaksi_kode) };
   });
@@ -92,6 +95,7 @@ export function flashSaleRoutes(api: Hono<AppEnv>, deps: FlashSaleDeps): void {
       now(),
       provider,
       (row) => keyValid || (customerId !== null && row.customerId === customerId),
+      deps.logger,
     );
   });
 

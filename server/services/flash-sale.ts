@@ -10,7 +10,7 @@
  * purchase counts them under the card row's lock, so concurrent purchases cannot both pass.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   FLASH_SALE_KEY_MINUTES,
   FLASH_SALE_MESSAGES,
@@ -39,11 +39,14 @@ import {
   flashSaleSlots,
   flashSaleTransactions,
   operators,
+  paymentCharges,
   paymentMethods,
 } from '../db/schema';
 import { FLASH_SALE_DAYS, FLASH_SALE_TERMS } from '../db/seed-data/flash-sale';
 import { operatorLogoPath } from '../db/seed-data/operators';
+import { silentLogger, type Logger } from '../logger';
 import { ApiError, notConfigured, notFound } from './errors';
+import { ensureCharge } from './gateway-payments';
 import type { PaymentProvider } from './payment-provider';
 import { listPaymentMethods, PAYMENT_MESSAGE } from './payments';
 import { asDb, withRetry } from './reservations-db';
@@ -311,15 +314,45 @@ async function usableKey(db: Database, cardId: number, key: string, buyer: Flash
   return row;
 }
 
+/**
+ * Through a network gateway (Midtrans) a flash-sale purchase pays with what its page shows, the
+ * payment number alone (nomor_bayar): a virtual account of BCA, BNI or BRI, or an Alfamart or
+ * Indomaret payment code. Mandiri's bill payment (which also needs the biller code), QRIS, the
+ * e-wallets and GoPay's link have no place on the flash-sale transaction yet: listed as not available.
+ */
+export const FLASH_SALE_GATEWAY_METHODS: ReadonlySet<string> = new Set([
+  'VA_BCA',
+  'VA_BNI',
+  'VA_BRI',
+  'ALFAMART',
+  'INDOMARET',
+]);
+
+/** The provider as the flash sale offers it: a gateway's methods narrowed to FLASH_SALE_GATEWAY_METHODS. */
+function flashSaleOffer(provider: PaymentProvider | undefined): PaymentProvider | undefined {
+  const gateway = provider?.gateway;
+  if (!provider || !gateway) return provider;
+  return {
+    ...provider,
+    gateway: { ...gateway, offers: (code) => gateway.offers(code) && FLASH_SALE_GATEWAY_METHODS.has(code) },
+  };
+}
+
 export async function flashSalePaymentMethods(
   db: Database,
   query: { cardId: number; key: string; buyer: FlashSaleBuyer },
   now: Date,
+  provider?: PaymentProvider,
 ): Promise<FlashSaleJenisPembayaranResults> {
   const { card } = await findCard(db, query.cardId);
   if (await isBlocked(db, card.id, query.buyer, now)) throw wrongAnswer();
   await usableKey(db, card.id, query.key, query.buyer, now);
-  return listPaymentMethods(db, { amount: card.salePrice, voucherCode: undefined, order: null });
+  return listPaymentMethods(db, {
+    amount: card.salePrice,
+    voucherCode: undefined,
+    order: null,
+    provider: flashSaleOffer(provider),
+  });
 }
 
 export interface FlashSalePurchase {
@@ -348,6 +381,11 @@ export const NO_FLASH_SALE_PROVIDER_MESSAGE =
  * buyer must not be blocked (FLS-2), the key is spent (only if unused, unexpired, this card's and
  * this buyer's: FLS-3, FLS-5), the buyer must be under the cap (FLS-6) and one unit of stock is
  * taken (only while sold < stock: FLS-4). Any refusal rolls everything back, the key included.
+ *
+ * Through a network gateway (Midtrans) the purchase is then charged, after the commit (no lock held
+ * over the network), once (gateway-payments.ts's ensureCharge); a gateway that does not answer
+ * leaves the purchase awaiting payment without a number, and reading it (detail-transaksi) charges
+ * again. Its notification, status answer or the sweep turn it `lunas` (settleFlashSaleCharge).
  */
 export async function buyFlashSaleCard(
   db: Database,
@@ -355,15 +393,21 @@ export async function buyFlashSaleCard(
   now: Date,
   provider: PaymentProvider,
   purchasesPerCard: number = FLASH_SALE_PURCHASES_PER_CARD,
+  logger: Logger = silentLogger,
 ): Promise<FlashSaleTransaction> {
   // Asked before the sale is written: without a gateway the card would be sold and then unpayable.
-  // A network gateway (Midtrans) does not charge flash-sale cards yet: refused before anything is sold.
-  if (provider.configured === false || provider.gateway) throw notConfigured(NO_FLASH_SALE_PROVIDER_MESSAGE);
+  if (provider.configured === false) throw notConfigured(NO_FLASH_SALE_PROVIDER_MESSAGE);
   const { card, slot } = await findCard(db, purchase.cardId);
   if (statusOf(slot, now) !== 'berlangsung') throw notRunning();
-  const methods = await listPaymentMethods(db, { amount: card.salePrice, voucherCode: undefined, order: null });
+  const methods = await listPaymentMethods(db, {
+    amount: card.salePrice,
+    voucherCode: undefined,
+    order: null,
+    provider: flashSaleOffer(provider),
+  });
   const method = methods.list.find((item) => item.kode === purchase.methodCode);
-  if (!method) throw new ApiError(422, 'PAY-3', PAYMENT_MESSAGE.methodUnknown);
+  // A method the gateway cannot charge for a flash sale is refused before anything is sold.
+  if (!method || !method.tersedia) throw new ApiError(422, 'PAY-3', PAYMENT_MESSAGE.methodUnknown);
   const code = await withRetry(() =>
     db.transaction(async (tx) => {
       // The stock update below would lock the row too, but only after the cap was counted: two
@@ -417,6 +461,17 @@ export async function buyFlashSaleCard(
       return transactionCode;
     }),
   );
+  if (provider.gateway) {
+    const [row] = await transactionsQuery(db).where(eq(flashSaleTransactions.code, code)).limit(1);
+    if (row) {
+      try {
+        await chargePurchase(db, row, now, provider, logger);
+      } catch (error) {
+        // Sold and committed: the buyer gets the code and key; reading it charges again.
+        if (!(error instanceof ApiError && error.code === 'SRV-2')) throw error;
+      }
+    }
+  }
   return flashSaleTransaction(db, code, now, provider);
 }
 
@@ -424,6 +479,7 @@ export async function buyFlashSaleCard(
 // Transactions.
 
 const transactionColumns = {
+  transactionId: flashSaleTransactions.id,
   code: flashSaleTransactions.code,
   status: flashSaleTransactions.status,
   customerId: flashSaleTransactions.customerId,
@@ -451,12 +507,47 @@ const transactionsQuery = (db: Database) =>
 
 type TransactionRow = Awaited<ReturnType<typeof transactionsQuery>>[number];
 
-function transactionOf(row: TransactionRow, now: Date, provider: PaymentProvider): FlashSaleTransaction {
+/** The purchase's one open charge through the gateway (made once, whoever asks at the same time). */
+function chargePurchase(db: Database, row: TransactionRow, now: Date, provider: PaymentProvider, logger: Logger) {
+  return ensureCharge(
+    db,
+    {
+      owner: { flashSaleTransactionId: row.transactionId },
+      code: row.code,
+      methodCode: row.methodCode,
+      amount: row.total,
+      expiresAt: row.payBy,
+      customer: { name: row.bookerName, email: row.bookerEmail, phone: row.bookerPhone },
+    },
+    { provider, now, logger },
+  );
+}
+
+/** The payment number each purchase's latest gateway charge shows (by purchase id). */
+async function gatewayNumbers(db: Database, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: paymentCharges.flashSaleTransactionId, nomorBayar: paymentCharges.nomorBayar })
+    .from(paymentCharges)
+    .where(and(inArray(paymentCharges.flashSaleTransactionId, ids), isNotNull(paymentCharges.nomorBayar)))
+    .orderBy(desc(paymentCharges.id));
+  const numbers = new Map<number, string>();
+  for (const row of rows)
+    if (row.id !== null && row.nomorBayar && !numbers.has(row.id)) numbers.set(row.id, row.nomorBayar);
+  return numbers;
+}
+
+function transactionOf(
+  row: TransactionRow,
+  now: Date,
+  provider: PaymentProvider,
+  numbers: Map<number, string>,
+): FlashSaleTransaction {
   const card = cardOf(row);
   const expired = row.status === 'menunggu-pembayaran' && row.payBy <= now;
-  // No card is charged through a network gateway (buyFlashSaleCard refuses): nothing to show.
+  // Through a network gateway: the number its charge answered (none while it could not be charged).
   const charge = provider.gateway
-    ? { nomorBayar: null }
+    ? { nomorBayar: numbers.get(row.transactionId) ?? null }
     : provider.createCharge(
         { code: row.code, amount: row.total, expiresAt: row.payBy },
         { code: row.methodCode, kind: row.methodKind },
@@ -489,17 +580,26 @@ function transactionOf(row: TransactionRow, now: Date, provider: PaymentProvider
   };
 }
 
+/**
+ * One purchase. With `chargeWith` (detail-transaksi) and a network gateway, a purchase still awaiting
+ * payment that has no open charge (its charge failed) is charged now; a gateway that does not answer
+ * is 503 SRV-2, as for an order's payment page.
+ */
 export async function flashSaleTransaction(
   db: Database,
   code: string,
   now: Date,
   provider: PaymentProvider,
   mayRead: (row: { customerId: number | null }) => boolean = () => true,
+  chargeWith?: Logger,
 ): Promise<FlashSaleTransaction> {
   const [row] = await transactionsQuery(db).where(eq(flashSaleTransactions.code, code)).limit(1);
   // One answer for an unknown code and one the caller may not read: codes cannot be probed.
   if (!row || !mayRead(row)) throw notFound(FLASH_SALE_MESSAGES.transactionUnknown);
-  return transactionOf(row, now, provider);
+  if (chargeWith && provider.gateway && row.status === 'menunggu-pembayaran' && row.payBy > now)
+    await chargePurchase(db, row, now, provider, chargeWith);
+  const numbers = provider.gateway ? await gatewayNumbers(db, [row.transactionId]) : new Map<number, string>();
+  return transactionOf(row, now, provider, numbers);
 }
 
 const PAGE_SIZE = 10;
@@ -519,8 +619,14 @@ export async function flashSaleTransactionsOf(
       .offset((page - 1) * PAGE_SIZE),
     db.select({ n: count() }).from(flashSaleTransactions).where(eq(flashSaleTransactions.customerId, customerId)),
   ]);
+  const numbers = provider.gateway
+    ? await gatewayNumbers(
+        db,
+        rows.map((row) => row.transactionId),
+      )
+    : new Map<number, string>();
   return {
-    list: rows.map((row) => transactionOf(row, now, provider)),
+    list: rows.map((row) => transactionOf(row, now, provider, numbers)),
     page,
     total_page: Math.ceil((total?.n ?? 0) / PAGE_SIZE),
   };

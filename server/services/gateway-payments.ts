@@ -1,7 +1,9 @@
 /**
  * Payment through a network gateway (Midtrans, docs/decisions/0015-midtrans-payment.md):
  * - each method chosen is one charge, stored in payment_charges with what the page shows, so
- *   detail-pembayaran reads it and never charges twice for the same method and amount;
+ *   detail-pembayaran reads it and never charges twice for the same method and amount, also when
+ *   two pages load at once (ensureCharge: a claim the open-charge unique index lets one caller win);
+ * - a flash-sale purchase is charged, notified and swept the same way (settleFlashSaleCharge);
  * - a notification (signature checked by the route) or a status answer is applied here: settlement
  *   and an accepted capture pay through settleOrder, the one path to "paid"; anything else leaves
  *   the order as it is, so a repeated or late notification changes nothing;
@@ -9,13 +11,21 @@
  *   loses a payment.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { CekStatusPembayaranResults, PaymentInstruction } from '../../contract';
 import type { Database } from '../db/client';
-import { paymentCharges, payments } from '../db/schema';
+import { flashSaleCards, flashSaleTransactions, paymentCharges, payments } from '../db/schema';
 import type { Logger } from '../logger';
 import { ApiError, notConfigured, notFound } from './errors';
-import { MIDTRANS_OFFERED, MidtransError, displayOf, grossAmount, midtransClient, outcomeOf } from './midtrans';
+import {
+  MIDTRANS_OFFERED,
+  MIDTRANS_TIMEOUT_MS,
+  MidtransError,
+  displayOf,
+  grossAmount,
+  midtransClient,
+  outcomeOf,
+} from './midtrans';
 import type { MidtransConfig } from './midtrans';
 import { ORDER_MESSAGE, feeOf, findOrder, kindOf, statusAt, type MethodRow, type OrderRow } from './order-store';
 import type { PaymentGateway, PaymentProvider } from './payment-provider';
@@ -27,6 +37,7 @@ import {
   settleOrder,
   type PaymentContext,
 } from './payments';
+import { withRetry } from './reservations-db';
 import { queryRows } from './sql';
 
 export const GATEWAY_MESSAGE = {
@@ -50,9 +61,10 @@ export function midtransProvider(config: MidtransConfig): PaymentProvider & { ga
     gateway: {
       client: midtransClient(config),
       serverKey: config.serverKey,
+      timeoutMs: config.timeoutMs ?? MIDTRANS_TIMEOUT_MS,
       offers: (methodCode) => MIDTRANS_OFFERED.has(methodCode),
     },
-    // Callers that only know the synchronous interface (the flash sale) ask before using it.
+    // Never called: with a gateway, orders and flash-sale purchases are charged through ensureCharge.
     createCharge() {
       throw notConfigured(GATEWAY_MESSAGE.notGateway);
     },
@@ -90,80 +102,177 @@ function instructionFrom(order: OrderRow, method: MethodRow, charge: ChargeRow):
   };
 }
 
-/** Asks the gateway for a charge of the order's method and total, and stores it (no lock held meanwhile). */
-async function chargeOrder(
+/** Charge statuses that hold the one open place of their order, method and amount (payment_charges_open_uq). */
+export const OPEN_CHARGE_STATUSES = ['charging', 'pending'] as const;
+/** A claim still `charging` this long after the gateway's own timeout was left by a process that died. */
+export const CLAIM_MARGIN_MS = 5_000;
+/** How often a caller waiting for another's charge looks again. */
+const CLAIM_POLL_MS = 100;
+
+/** What is charged: an order or a flash-sale purchase, one method, one amount, until a deadline. */
+export interface ChargeSubject {
+  owner: { reservationId: number } | { flashSaleTransactionId: number };
+  /** The order or purchase code: gateway order ids start with it. */
+  code: string;
+  methodCode: string;
+  amount: number;
+  expiresAt: Date;
+  customer: { name: string; email: string | null; phone: string | null };
+}
+
+const ownerIs = (owner: ChargeSubject['owner']) =>
+  'reservationId' in owner
+    ? eq(paymentCharges.reservationId, owner.reservationId)
+    : eq(paymentCharges.flashSaleTransactionId, owner.flashSaleTransactionId);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The open charge of the subject, if any, and whether its claim is stale (by the database's clock). */
+async function openChargeOf(
   db: Database,
-  order: OrderRow,
-  method: MethodRow,
+  subject: ChargeSubject,
+  staleMs: number,
+): Promise<(ChargeRow & { stale: boolean }) | null> {
+  const [row] = await db
+    .select({
+      ...getTableColumns(paymentCharges),
+      stale: sql<boolean>`${paymentCharges.claimedAt} < now() - (${staleMs}::int * interval '1 millisecond')`,
+    })
+    .from(paymentCharges)
+    .where(
+      and(
+        ownerIs(subject.owner),
+        eq(paymentCharges.methodCode, subject.methodCode),
+        eq(paymentCharges.amount, subject.amount),
+        inArray(paymentCharges.status, [...OPEN_CHARGE_STATUSES]),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Makes the charge this caller claimed, and stores what the page shows; a failed call frees the claim. */
+async function makeClaimedCharge(
+  db: Database,
+  claim: ChargeRow,
+  subject: ChargeSubject,
   gateway: PaymentGateway,
-  provider: PaymentProvider,
   now: Date,
   logger: Logger,
 ): Promise<ChargeRow> {
-  const gatewayOrderId = newGatewayOrderId(order.code, now);
   let reply;
   try {
     reply = await gateway.client.charge({
-      orderId: gatewayOrderId,
-      methodCode: method.code,
-      amount: order.total,
+      orderId: claim.gatewayOrderId,
+      methodCode: subject.methodCode,
+      amount: subject.amount,
       now,
-      expiresAt: order.expiresAt,
-      customer: { name: order.bookerName, email: order.bookerEmail, phone: order.bookerPhone },
+      expiresAt: subject.expiresAt,
+      customer: subject.customer,
     });
   } catch (error) {
     logger.error(
       {
-        order: order.code,
-        gatewayOrderId,
+        order: subject.code,
+        gatewayOrderId: claim.gatewayOrderId,
         err: error instanceof Error ? error.message : String(error),
         statusCode: error instanceof MidtransError ? error.statusCode : null,
       },
       'midtrans charge failed',
     );
+    // The row stays (a charge that timed out may still exist at the gateway: its notification finds
+    // the order) but no longer holds the open place: the next read charges again.
+    await db
+      .update(paymentCharges)
+      .set({ status: 'failure' })
+      .where(and(eq(paymentCharges.id, claim.id), eq(paymentCharges.status, 'charging')));
     throw new ApiError(503, 'SRV-2', GATEWAY_MESSAGE.unreachable);
   }
   const display = displayOf(reply);
   const [row] = await db
-    .insert(paymentCharges)
-    .values({
-      reservationId: order.id,
-      gatewayOrderId,
-      provider: provider.name,
-      methodCode: method.code,
-      amount: order.total,
+    .update(paymentCharges)
+    .set({
       transactionId: reply.transaction_id ?? null,
       nomorBayar: display.nomorBayar,
       kodeBiller: display.kodeBiller,
       qris: display.qris,
       urlBayar: display.urlBayar,
-      status: reply.transaction_status ?? 'pending',
-      expiresAt: order.expiresAt,
-      createdAt: now,
+      // A notification may have overtaken this answer: its word stays.
+      status: sql`CASE WHEN ${paymentCharges.status} = 'charging' THEN ${reply.transaction_status ?? 'pending'}::text ELSE ${paymentCharges.status} END`,
     })
+    .where(eq(paymentCharges.id, claim.id))
     .returning();
   if (!row) throw new Error('payment charge not stored');
   return row;
 }
 
-/** The latest charge of the order still answering for its method and total (else none). */
-async function currentCharge(db: Database, order: OrderRow): Promise<ChargeRow | null> {
-  const [row] = await db
-    .select()
-    .from(paymentCharges)
-    .where(eq(paymentCharges.reservationId, order.id))
-    .orderBy(desc(paymentCharges.id))
-    .limit(1);
-  if (!row || row.methodCode !== order.paymentMethodCode || row.amount !== order.total) return null;
-  if (row.status !== 'pending') return null;
-  return row;
+/**
+ * The one open charge of the subject (an order or a flash-sale purchase) for its method and amount:
+ * the stored one, else a new one. Concurrent callers cannot both charge: each first claims the open
+ * place with an insert that payment_charges_open_uq lets only one win (no row lock is held over the
+ * network call); the others wait for the winner's charge and show it. A claim left `charging` by a
+ * process that died is given up (`abandoned`, kept for its notification) once older than the
+ * gateway's timeout and a margin; a failed charge frees the place for the next caller.
+ */
+export async function ensureCharge(
+  db: Database,
+  subject: ChargeSubject,
+  ctx: { provider: PaymentProvider; now: Date; logger: Logger },
+): Promise<ChargeRow> {
+  const gateway = gatewayOf(ctx.provider);
+  const staleMs = gateway.timeoutMs + CLAIM_MARGIN_MS;
+  const giveUpAt = performance.now() + 2 * staleMs;
+  for (;;) {
+    const open = await openChargeOf(db, subject, staleMs);
+    if (open && open.status !== 'charging') return open;
+    if (open?.stale) {
+      ctx.logger.warn({ order: subject.code, gatewayOrderId: open.gatewayOrderId }, 'midtrans charge claim abandoned');
+      await db
+        .update(paymentCharges)
+        .set({ status: 'abandoned' })
+        .where(and(eq(paymentCharges.id, open.id), eq(paymentCharges.status, 'charging')));
+      continue;
+    }
+    if (performance.now() > giveUpAt) throw new ApiError(503, 'SRV-2', GATEWAY_MESSAGE.unreachable);
+    if (open) {
+      // Another caller is charging this subject right now: its charge is the answer.
+      await sleep(CLAIM_POLL_MS);
+      continue;
+    }
+    const [claim] = await db
+      .insert(paymentCharges)
+      .values({
+        ...subject.owner,
+        gatewayOrderId: newGatewayOrderId(subject.code, ctx.now),
+        provider: ctx.provider.name,
+        methodCode: subject.methodCode,
+        amount: subject.amount,
+        status: 'charging',
+        expiresAt: subject.expiresAt,
+        createdAt: ctx.now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // Lost the claim to a concurrent caller: read its charge.
+    if (!claim) continue;
+    return makeClaimedCharge(db, claim, subject, gateway, ctx.now, ctx.logger);
+  }
 }
+
+const orderSubject = (order: OrderRow, method: MethodRow): ChargeSubject => ({
+  owner: { reservationId: order.id },
+  code: order.code,
+  methodCode: method.code,
+  amount: order.total,
+  expiresAt: order.expiresAt,
+  customer: { name: order.bookerName, email: order.bookerEmail, phone: order.bookerPhone },
+});
 
 export interface GatewayContext extends PaymentContext {
   logger: Logger;
 }
 
-/** ganti-pembayaran through the gateway: the method is set, then charged once. */
+/** ganti-pembayaran through the gateway: the method is set, then charged once (an open charge of it is reused). */
 export async function chooseGatewayMethod(
   db: Database,
   code: string,
@@ -171,9 +280,9 @@ export async function chooseGatewayMethod(
   ctx: GatewayContext,
   mayOpen: (order: OrderRow) => boolean,
 ): Promise<PaymentInstruction> {
-  const gateway = gatewayOf(ctx.provider);
+  gatewayOf(ctx.provider);
   const { order, method } = await setPaymentMethod(db, code, methodCode, ctx, mayOpen);
-  const charge = await chargeOrder(db, order, method, gateway, ctx.provider, ctx.now, ctx.logger);
+  const charge = await ensureCharge(db, orderSubject(order, method), ctx);
   return instructionFrom(order, method, charge);
 }
 
@@ -186,13 +295,11 @@ export async function gatewayInstruction(
   order: OrderRow,
   ctx: GatewayContext,
 ): Promise<PaymentInstruction> {
-  const gateway = gatewayOf(ctx.provider);
+  gatewayOf(ctx.provider);
   assertPayable(order, ctx.now);
   const method = order.method;
   if (!method || !order.paymentMethodCode) throw payRefused(PAYMENT_MESSAGE.chooseFirst);
-  const charge =
-    (await currentCharge(db, order)) ??
-    (await chargeOrder(db, order, method, gateway, ctx.provider, ctx.now, ctx.logger));
+  const charge = await ensureCharge(db, orderSubject(order, method), ctx);
   return instructionFrom(order, method, charge);
 }
 
@@ -217,9 +324,9 @@ export type ApplyResult =
 const SETTLED = new Set(['settlement', 'capture']);
 
 /**
- * Applies one status to the order behind the charge. Only "paid" changes the order, through
- * settleOrder (row lock, unique payment): repeats, concurrent copies and any status arriving after
- * the payment change nothing.
+ * Applies one status to the order (or flash-sale purchase) behind the charge. Only "paid" changes
+ * it, through settleOrder (row lock, unique payment) or settleFlashSaleCharge (row lock, once):
+ * repeats, concurrent copies and any status arriving after the payment change nothing.
  */
 export async function applyGatewayStatus(
   db: Database,
@@ -232,36 +339,52 @@ export async function applyGatewayStatus(
     .where(eq(paymentCharges.gatewayOrderId, status.gatewayOrderId))
     .limit(1);
   if (!charge) return { kind: 'unknown' };
-  const [order] = await queryRows<{ code: string }>(
-    db,
-    sql`SELECT trim(code) AS code FROM reservations WHERE id = ${charge.reservationId}`,
-  );
-  if (!order) return { kind: 'unknown' };
+  const [owner] =
+    charge.reservationId !== null
+      ? await queryRows<{ code: string }>(
+          db,
+          sql`SELECT trim(code) AS code FROM reservations WHERE id = ${charge.reservationId}`,
+        )
+      : await queryRows<{ code: string }>(
+          db,
+          sql`SELECT trim(code) AS code FROM flash_sale_transactions WHERE id = ${charge.flashSaleTransactionId}`,
+        );
+  if (!owner) return { kind: 'unknown' };
   if (status.grossAmount !== undefined && status.grossAmount !== grossAmount(charge.amount))
-    return { kind: 'amount-mismatch', code: order.code };
+    return { kind: 'amount-mismatch', code: owner.code };
 
-  // The charge's own record: a settled charge keeps its word.
+  // The charge's own record: a settled charge keeps its word; a "pending" (Midtrans sends one as
+  // soon as a charge is made) changes only a charge already pending: it never reopens a charge that
+  // gave up its open place (payment_charges_open_uq: another may hold it now), nor turns a claim
+  // still `charging` pending before its display is stored (a waiting reader would show nothing).
   await db
     .update(paymentCharges)
     .set({
       status: status.transactionStatus,
       ...(status.transactionId ? { transactionId: status.transactionId } : {}),
     })
-    .where(and(eq(paymentCharges.id, charge.id), sql`${paymentCharges.status} NOT IN ('settlement', 'capture')`));
+    .where(
+      and(
+        eq(paymentCharges.id, charge.id),
+        sql`${paymentCharges.status} NOT IN ('settlement', 'capture')`,
+        status.transactionStatus === 'pending' ? eq(paymentCharges.status, 'pending') : undefined,
+      ),
+    );
 
   const outcome = outcomeOf(status.transactionStatus, status.fraudStatus);
-  if (outcome === 'waiting') return { kind: 'waiting', code: order.code };
+  if (outcome === 'waiting') return { kind: 'waiting', code: owner.code };
   if (outcome === 'failed') {
     if (SETTLED.has(charge.status))
       ctx.logger.warn(
-        { order: order.code, gatewayOrderId: charge.gatewayOrderId, status: status.transactionStatus },
+        { order: owner.code, gatewayOrderId: charge.gatewayOrderId, status: status.transactionStatus },
         'midtrans status after settlement ignored',
       );
-    return { kind: 'unpaid', code: order.code };
+    return { kind: 'unpaid', code: owner.code };
   }
   const ref = status.transactionId ?? charge.transactionId ?? charge.gatewayOrderId;
+  if (charge.flashSaleTransactionId !== null) return settleFlashSaleCharge(db, charge, owner.code, ctx.logger);
   try {
-    await settleOrder(db, order.code, {
+    await settleOrder(db, owner.code, {
       now: ctx.now,
       provider: ctx.provider,
       settlement: { methodCode: charge.methodCode, amount: charge.amount, ref },
@@ -270,24 +393,91 @@ export async function applyGatewayStatus(
     const [recorded] = await db
       .select({ ref: payments.providerRef })
       .from(payments)
-      .where(eq(payments.reservationId, charge.reservationId));
+      .where(eq(payments.reservationId, charge.reservationId ?? 0));
     if (recorded && recorded.ref !== ref)
       ctx.logger.error(
-        { order: order.code, gatewayOrderId: charge.gatewayOrderId },
+        { order: owner.code, gatewayOrderId: charge.gatewayOrderId },
         'midtrans charge paid for an order already paid by another charge: refund it',
       );
-    return { kind: 'paid', code: order.code };
+    return { kind: 'paid', code: owner.code };
   } catch (error) {
     // Money arrived for an order that cannot take it (cancelled, or expired with its seat sold):
     // nothing is booked; the payment needs a refund from the gateway's dashboard.
     if (error instanceof ApiError && (error.code === 'PAY-1' || error.code === 'PAY-2')) {
       ctx.logger.error(
-        { order: order.code, gatewayOrderId: charge.gatewayOrderId, code: error.code },
+        { order: owner.code, gatewayOrderId: charge.gatewayOrderId, code: error.code },
         'midtrans payment refused by the order: refund it',
       );
-      return { kind: 'refused', code: order.code, reason: error.code };
+      return { kind: 'refused', code: owner.code, reason: error.code };
     }
     throw error;
+  }
+}
+
+/**
+ * A flash-sale purchase paid through the gateway turns `lunas` once, under its row's lock (the
+ * stock sweep takes the same lock with its conditional update). A purchase already given up
+ * (`kedaluwarsa`, its unit returned) takes a unit back if one is left, else the money is logged for
+ * a refund; a purchase already paid by another of its charges logs this one for a refund.
+ */
+async function settleFlashSaleCharge(
+  db: Database,
+  charge: ChargeRow,
+  code: string,
+  logger: Logger,
+): Promise<ApplyResult> {
+  const purchaseId = charge.flashSaleTransactionId ?? 0;
+  const outcome = await withRetry(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ status: flashSaleTransactions.status, cardId: flashSaleTransactions.cardId })
+        .from(flashSaleTransactions)
+        .where(eq(flashSaleTransactions.id, purchaseId))
+        .for('update');
+      if (!row) return 'unknown' as const;
+      if (row.status === 'lunas') {
+        const [other] = await tx
+          .select({ id: paymentCharges.id })
+          .from(paymentCharges)
+          .where(
+            and(
+              eq(paymentCharges.flashSaleTransactionId, purchaseId),
+              inArray(paymentCharges.status, ['settlement', 'capture']),
+              ne(paymentCharges.id, charge.id),
+            ),
+          )
+          .limit(1);
+        return other ? ('paid-twice' as const) : ('paid' as const);
+      }
+      if (row.status === 'kedaluwarsa') {
+        const [taken] = await tx
+          .update(flashSaleCards)
+          .set({ sold: sql`${flashSaleCards.sold} + 1` })
+          .where(and(eq(flashSaleCards.id, row.cardId), lt(flashSaleCards.sold, flashSaleCards.stock)))
+          .returning({ id: flashSaleCards.id });
+        if (!taken) return 'sold-out' as const;
+      }
+      await tx.update(flashSaleTransactions).set({ status: 'lunas' }).where(eq(flashSaleTransactions.id, purchaseId));
+      return 'paid' as const;
+    }),
+  );
+  switch (outcome) {
+    case 'unknown':
+      return { kind: 'unknown' };
+    case 'paid':
+      return { kind: 'paid', code };
+    case 'paid-twice':
+      logger.error(
+        { order: code, gatewayOrderId: charge.gatewayOrderId },
+        'midtrans charge paid for a flash-sale purchase already paid by another charge: refund it',
+      );
+      return { kind: 'paid', code };
+    case 'sold-out':
+      logger.error(
+        { order: code, gatewayOrderId: charge.gatewayOrderId, code: 'FLS-4' },
+        'midtrans payment refused by the flash-sale purchase (expired, card sold out): refund it',
+      );
+      return { kind: 'refused', code, reason: 'FLS-4' };
   }
 }
 
@@ -367,8 +557,11 @@ export async function sweepGatewayCharges(
     db,
     sql`UPDATE payment_charges SET checked_at = ${at(0)}::timestamptz
         WHERE id IN (
-          SELECT c.id FROM payment_charges c JOIN reservations r ON r.id = c.reservation_id
-          WHERE c.status = 'pending' AND r.status IN ('pending', 'expired')
+          SELECT c.id FROM payment_charges c
+            LEFT JOIN reservations r ON r.id = c.reservation_id
+            LEFT JOIN flash_sale_transactions f ON f.id = c.flash_sale_transaction_id
+          WHERE c.status = 'pending'
+            AND (r.status IN ('pending', 'expired') OR f.status IN ('menunggu-pembayaran', 'kedaluwarsa'))
             AND c.expires_at BETWEEN ${at(-SWEEP_BEHIND_MS)}::timestamptz AND ${at(SWEEP_AHEAD_MS)}::timestamptz
             AND (c.checked_at IS NULL OR c.checked_at <= ${at(-SWEEP_ASK_EVERY_MS)}::timestamptz)
           ORDER BY c.expires_at LIMIT ${SWEEP_BATCH}

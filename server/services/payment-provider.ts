@@ -37,6 +37,8 @@ export interface PaymentGateway {
   readonly client: MidtransClient;
   /** Signs notifications; never logged. */
   readonly serverKey: string;
+  /** How long one call may take before it is a failed call: a claimed charge waits at most about this. */
+  readonly timeoutMs: number;
   /** The methods this gateway charges today; the others are listed as unavailable. */
   offers(methodCode: string): boolean;
 }

@@ -116,6 +116,8 @@ export interface MidtransStandIn {
   send(url: string, body: Record<string, string>): Promise<number>;
   /** When set, every status call waits this long first (a gateway that does not answer). */
   delayMs: number;
+  /** When set, every charge waits this long before it is made and answered (a slow gateway). */
+  chargeDelayMs: number;
   close(): Promise<void>;
 }
 
@@ -228,7 +230,7 @@ export async function startMidtransStandIn(serverKey = 'SB-Mid-server-standin-01
   const statusCalls: string[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${serverKey}:`).toString('base64')}`;
   const find = (orderId: string) => charges.find((charge) => charge.orderId === orderId);
-  const state = { delayMs: 0 };
+  const state = { delayMs: 0, chargeDelayMs: 0 };
 
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -260,6 +262,7 @@ export async function startMidtransStandIn(serverKey = 'SB-Mid-server-standin-01
           return;
         }
         const request = parsed.data;
+        if (state.chargeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.chargeDelayMs));
         if (find(request.transaction_details.order_id)) {
           problems.push(`charge: order_id ${request.transaction_details.order_id} used twice`);
           // Midtrans answers a reused order_id with 406 in the body.
@@ -344,6 +347,12 @@ export async function startMidtransStandIn(serverKey = 'SB-Mid-server-standin-01
     },
     set delayMs(value: number) {
       state.delayMs = value;
+    },
+    get chargeDelayMs() {
+      return state.chargeDelayMs;
+    },
+    set chargeDelayMs(value: number) {
+      state.chargeDelayMs = value;
     },
     setStatus(orderId, status, fraudStatus = 'accept') {
       const charge = find(orderId);

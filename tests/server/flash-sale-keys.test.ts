@@ -120,7 +120,7 @@ describeEachDatabase('flash-sale keys and the purchase cap on %s', (kind) => {
     expect(await transactionsWithKey(key)).toBe(0);
   });
 
-  it('with Midtrans as the gateway (no flash-sale charge yet) nothing is sold either: 503 SRV-2, the key unspent', async () => {
+  it('with Midtrans as the gateway a method the flash-sale page cannot show (QRIS) is refused before anything is sold', async () => {
     const card = cards[1]!;
     const customer = await newCustomer();
     const key = await keyFor(card.card_id, customer);
@@ -133,8 +133,17 @@ describeEachDatabase('flash-sale keys and the purchase cap on %s', (kind) => {
       now: () => clock,
       paymentProvider: gateway,
     });
+    const methods = await ok(
+      withMidtrans,
+      'flashsaleListJenisPembayaran',
+      { card_id: card.card_id, key_auth: key },
+      customer,
+    );
+    expect(methods.list.find((m) => m.kode === 'QRIS')?.tersedia).toBe(false);
+    expect(methods.list.find((m) => m.kode === 'VA_BCA')?.tersedia).toBe(true);
     const refused = await buy(card.card_id, key, customer, withMidtrans);
-    expect(!refused.ok && refused.error).toMatchObject({ code: 'SRV-2', message: NO_FLASH_SALE_PROVIDER_MESSAGE });
+    expect(!refused.ok && refused.status).toBe(422);
+    expect(!refused.ok && refused.error).toMatchObject({ code: 'PAY-3' });
     expect(await soldOf(card.card_id)).toBe(sold);
     expect(await transactionsWithKey(key)).toBe(0);
   });

@@ -8,7 +8,7 @@ import { createLogger } from '../../server/logger';
 import { midtransProvider, sweepGatewayCharges } from '../../server/services/gateway-payments';
 import { chargeBody, jakartaTime } from '../../server/services/midtrans';
 import { startMidtransStandIn, type MidtransStandIn } from '../helpers/midtrans-stand-in';
-import { fails, ok } from './api-support';
+import { call, fails, ok } from './api-support';
 import { MANY_ORDERS, reserveSeat, withKey } from './helpers/orders';
 import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
 
@@ -88,6 +88,7 @@ describeEachDatabase('payment through Midtrans (stand-in) on %s', (kind) => {
   afterEach(() => {
     clock = START;
     standIn.delayMs = 0;
+    standIn.chargeDelayMs = 0;
     // Every call the adapter made matched the documented shapes and carried the key.
     const problems = standIn.problems.splice(0);
     expect(problems).toEqual([]);
@@ -165,6 +166,104 @@ describeEachDatabase('payment through Midtrans (stand-in) on %s', (kind) => {
     );
     expect(standIn.charges.length).toBe(before + 1);
     expect(standIn.charges.at(-1)?.orderId).not.toBe(order.gatewayOrderId);
+  });
+
+  /** Charges the stand-in made for one order (its gateway order ids start with the order code). */
+  const chargesAtGateway = (code: string) => standIn.charges.filter((charge) => charge.orderId.startsWith(`${code}-`));
+  const openRows = (reservationId: number) =>
+    handle.db
+      .select()
+      .from(paymentCharges)
+      .where(eq(paymentCharges.reservationId, reservationId))
+      .then((rows) => rows.filter((row) => row.status === 'pending' || row.status === 'charging'));
+
+  it('two payment pages loaded at once for an order without a charge make one charge, shown by both', async () => {
+    const order = await chargedOrder('VA_BCA');
+    // Its charge failed at the gateway: the next read charges again.
+    await handle.db
+      .update(paymentCharges)
+      .set({ status: 'failure' })
+      .where(eq(paymentCharges.gatewayOrderId, order.gatewayOrderId));
+    standIn.chargeDelayMs = 300;
+    const [first, second] = await Promise.all([
+      ok(app, 'detailPembayaran', { reservasi_kode: order.code }, withKey(order.key)),
+      ok(app, 'detailPembayaran', { reservasi_kode: order.code }, withKey(order.key)),
+    ]);
+    expect(chargesAtGateway(order.code)).toHaveLength(2);
+    expect(first.nomor_bayar).toMatch(/^\d{18}$/);
+    expect(second.nomor_bayar).toBe(first.nomor_bayar);
+    expect(await openRows((await orderRow(order.code)).id)).toHaveLength(1);
+    // A third read, later, shows the same charge.
+    const third = await ok(app, 'detailPembayaran', { reservasi_kode: order.code }, withKey(order.key));
+    expect(third.nomor_bayar).toBe(first.nomor_bayar);
+    expect(chargesAtGateway(order.code)).toHaveLength(2);
+  });
+
+  it('the same method chosen twice at once (and read meanwhile) is one charge; choosing it again reuses it', async () => {
+    day += 1;
+    const order = await reserveSeat(app, addDays(TEST_TODAY, day));
+    standIn.chargeDelayMs = 300;
+    const choose = (method: string) =>
+      ok(app, 'gantiPembayaran', { reservasi_kode: order.code, jenis_pembayaran_kode: method }, withKey(order.key));
+    const [a, b] = await Promise.all([choose('VA_BNI'), choose('VA_BNI')]);
+    const c = await ok(app, 'detailPembayaran', { reservasi_kode: order.code }, withKey(order.key));
+    expect(chargesAtGateway(order.code)).toHaveLength(1);
+    expect(b.nomor_bayar).toBe(a.nomor_bayar);
+    expect(c.nomor_bayar).toBe(a.nomor_bayar);
+    // Another method is another charge; back to the first, its charge (still open) answers again.
+    await choose('ALFAMART');
+    const again = await choose('VA_BNI');
+    expect(chargesAtGateway(order.code)).toHaveLength(2);
+    expect(again.nomor_bayar).toBe(a.nomor_bayar);
+  });
+
+  it('a charge the gateway refuses is not left claimed: the next read charges', async () => {
+    const order = await chargedOrder('VA_BRI');
+    await handle.db
+      .update(paymentCharges)
+      .set({ status: 'expire' })
+      .where(eq(paymentCharges.gatewayOrderId, order.gatewayOrderId));
+    standIn.chargeDelayMs = 2000; // beyond the adapter's 1.5 s timeout
+    const replies = await Promise.all([
+      call(app, 'detailPembayaran', { reservasi_kode: order.code }, withKey(order.key)),
+      call(app, 'detailPembayaran', { reservasi_kode: order.code }, withKey(order.key)),
+    ]);
+    for (const reply of replies) {
+      expect(reply.status).toBe(503);
+      expect(reply.ok ? null : reply.error.code).toBe('SRV-2');
+    }
+    expect(await openRows((await orderRow(order.code)).id)).toHaveLength(0);
+    standIn.chargeDelayMs = 0;
+    const detail = await ok(app, 'detailPembayaran', { reservasi_kode: order.code }, withKey(order.key));
+    expect(detail.nomor_bayar).toMatch(/^\d{18}$/);
+    expect(await openRows((await orderRow(order.code)).id)).toHaveLength(1);
+  });
+
+  it('a claim left charging by a process that died is given up after the timeout, kept for its notification', async () => {
+    const order = await chargedOrder('VA_BCA');
+    const row = await orderRow(order.code);
+    const [charged] = await openRows(row.id);
+    if (!charged) throw new Error('no open charge');
+    // As if a process claimed the charge a minute ago and died before storing the gateway's answer.
+    await handle.db
+      .update(paymentCharges)
+      .set({ status: 'charging', claimedAt: new Date(Date.now() - 60_000) })
+      .where(eq(paymentCharges.id, charged.id));
+    // Midtrans's "pending" (sent as soon as a charge is made) does not settle a claim's status.
+    expect((await post(standIn.notification(order.gatewayOrderId))).status).toBe(200);
+    const [claimed] = await handle.db.select().from(paymentCharges).where(eq(paymentCharges.id, charged.id));
+    expect(claimed?.status).toBe('charging');
+    const detail = await ok(app, 'detailPembayaran', { reservasi_kode: order.code }, withKey(order.key));
+    expect(detail.nomor_bayar).not.toBe(order.instruction.nomor_bayar);
+    expect(chargesAtGateway(order.code)).toHaveLength(2);
+    const [old] = await handle.db.select().from(paymentCharges).where(eq(paymentCharges.id, charged.id));
+    expect(old?.status).toBe('abandoned');
+    // Its "pending" does not reopen it (the open place is taken); its settlement still pays the order.
+    expect((await post(standIn.notification(order.gatewayOrderId))).status).toBe(200);
+    expect(await openRows(row.id)).toHaveLength(1);
+    standIn.setStatus(order.gatewayOrderId, 'settlement');
+    expect((await post(standIn.notification(order.gatewayOrderId))).status).toBe(200);
+    expect(await paymentRows(row.id)).toHaveLength(1);
   });
 
   it('the card and methods Midtrans has no charge for are listed as unavailable and refused', async () => {
