@@ -1,11 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
 import { startMidtransStandIn, type MidtransStandIn } from '../tests/helpers/midtrans-stand-in';
 import { clearBookingOnce, isMobile, oneWayReadyToReserve, reserveToTheEnd } from './support/booking-model';
+import { SERVER_START_MS, startOwnServer, type OwnServer } from './support/own-server';
 
 /*
  * Issue 23: payment through Midtrans. This spec starts a server of its own whose gateway is a local
@@ -15,38 +11,10 @@ import { clearBookingOnce, isMobile, oneWayReadyToReserve, reserveToTheEnd } fro
  * payment page turns to the paid order by itself, nobody pressing anything.
  */
 
-const SERVER_START_MS = 120_000;
 /** Any day: this server's database is this spec's alone. */
 const TRAVEL_DAY = 5;
 const CONFIRMATION = /\/app\/confirmation-order\/([A-Z0-9]+)$/;
 const NOTIFY_PATH = '/api/payment/notification/midtrans';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + SERVER_START_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server stopped (${server.exitCode}):\n${log()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not answer ${url} in time:\n${log()}`);
-}
 
 interface Gateway {
   standIn: MidtransStandIn;
@@ -59,41 +27,19 @@ const test = base.extend<object, { gateway: Gateway }>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const standIn = await startMidtransStandIn();
-      const port = await freePort();
-      const dataDir = mkdtempSync(join(tmpdir(), 'berangkat-e2e-midtrans-'));
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        HOLD_RATE_PER_MINUTE: '1000',
-        CLIENT_RATE_FACTOR: '100',
-        // Demo data to book from; the payments go through "Midtrans" all the same.
-        MIDTRANS_SERVER_KEY: standIn.serverKey,
-        MIDTRANS_BASE_URL: standIn.url,
-      };
-      const [command, ...args] =
-        process.env.E2E_COMPILED_SERVER === '1' ? ['node', 'dist-server/index.js'] : ['npx', 'tsx', 'server/index.ts'];
-      const server = spawn(command!, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-      let output = '';
-      const keep = (chunk: Buffer) => {
-        output = (output + chunk.toString()).slice(-4000);
-      };
-      server.stdout?.on('data', keep);
-      server.stderr?.on('data', keep);
+      let server: OwnServer | null = null;
       try {
-        await waitForHealth(`http://127.0.0.1:${port}/api/health`, server, () => output);
-        await use({ standIn, server: `http://127.0.0.1:${port}` });
+        server = await startOwnServer('midtrans', {
+          HOLD_RATE_PER_MINUTE: '1000',
+          CLIENT_RATE_FACTOR: '100',
+          // Demo data to book from; the payments go through "Midtrans" all the same.
+          MIDTRANS_SERVER_KEY: standIn.serverKey,
+          MIDTRANS_BASE_URL: standIn.url,
+        });
+        await use({ standIn, server: server.url });
       } finally {
-        // Its own process group: npx and tsx end with it.
-        if (server.pid && server.exitCode === null) {
-          const exited = new Promise((resolve) => server.once('exit', resolve));
-          process.kill(-server.pid, 'SIGTERM');
-          await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-        }
+        await server?.stop();
         await standIn.close();
-        rmSync(dataDir, { recursive: true, force: true });
       }
     },
     { scope: 'worker', timeout: SERVER_START_MS + 30_000 },
