@@ -27,11 +27,12 @@ import {
   outcomeOf,
 } from './midtrans';
 import type { MidtransConfig } from './midtrans';
-import { ORDER_MESSAGE, feeOf, findOrder, kindOf, statusAt, type MethodRow, type OrderRow } from './order-store';
+import { ORDER_MESSAGE, findOrder, statusAt, type MethodRow, type OrderRow } from './order-store';
 import type { PaymentGateway, PaymentProvider } from './payment-provider';
 import {
   PAYMENT_MESSAGE,
   assertPayable,
+  instructionWith,
   payRefused,
   setPaymentMethod,
   settleOrder,
@@ -84,23 +85,6 @@ type ChargeRow = typeof paymentCharges.$inferSelect;
 /** Midtrans order ids are unique per charge; ours start with the order code for the dashboard. */
 const newGatewayOrderId = (code: string, now: Date) =>
   `${code}-${now.getTime().toString(36)}${randomBytes(3).toString('hex')}`;
-
-function instructionFrom(order: OrderRow, method: MethodRow, charge: ChargeRow): PaymentInstruction {
-  return {
-    reservasi_kode: order.code,
-    jenis_pembayaran_kode: method.code,
-    jenis_pembayaran_nama: method.name,
-    jenis: kindOf(method),
-    total_bayar: order.total,
-    biaya_admin: feeOf(order),
-    nomor_bayar: charge.nomorBayar,
-    kode_biller: charge.kodeBiller,
-    qris: charge.qris,
-    url_bayar: charge.urlBayar,
-    batas_bayar: order.expiresAt.toISOString(),
-    simulasi: false,
-  };
-}
 
 /** Charge statuses that hold the one open place of their order, method and amount (payment_charges_open_uq). */
 export const OPEN_CHARGE_STATUSES = ['charging', 'pending'] as const;
@@ -283,7 +267,7 @@ export async function chooseGatewayMethod(
   gatewayOf(ctx.provider);
   const { order, method } = await setPaymentMethod(db, code, methodCode, ctx, mayOpen);
   const charge = await ensureCharge(db, orderSubject(order, method), ctx);
-  return instructionFrom(order, method, charge);
+  return instructionWith(order, method, charge, false);
 }
 
 /**
@@ -300,7 +284,7 @@ export async function gatewayInstruction(
   const method = order.method;
   if (!method || !order.paymentMethodCode) throw payRefused(PAYMENT_MESSAGE.chooseFirst);
   const charge = await ensureCharge(db, orderSubject(order, method), ctx);
-  return instructionFrom(order, method, charge);
+  return instructionWith(order, method, charge, false);
 }
 
 /** A status from the gateway, by a notification or by asking. */

@@ -122,6 +122,37 @@ export async function listPaymentMethods(
   };
 }
 
+/** Where the traveller pays: a number, Mandiri's biller code, a QRIS payload or a link, as a charge gave them. */
+export interface PayingPlace {
+  nomorBayar: string | null;
+  kodeBiller: string | null;
+  qris: string | null;
+  urlBayar: string | null;
+}
+
+/** The instruction the payment page shows, for the simulator's charges and the gateway's stored ones alike. */
+export function instructionWith(
+  order: OrderRow,
+  method: MethodRow,
+  place: PayingPlace,
+  simulated: boolean,
+): PaymentInstruction {
+  return {
+    reservasi_kode: order.code,
+    jenis_pembayaran_kode: method.code,
+    jenis_pembayaran_nama: method.name,
+    jenis: kindOf(method),
+    total_bayar: order.total,
+    biaya_admin: feeOf(order),
+    nomor_bayar: place.nomorBayar,
+    kode_biller: place.kodeBiller,
+    qris: place.qris,
+    url_bayar: place.urlBayar,
+    batas_bayar: order.expiresAt.toISOString(),
+    simulasi: simulated,
+  };
+}
+
 function instructionOf(
   order: OrderRow,
   method: MethodRow,
@@ -132,20 +163,7 @@ function instructionOf(
     { code: order.code, amount: order.total, expiresAt: order.expiresAt },
     { code: method.code, kind: kindOf(method) },
   );
-  return {
-    reservasi_kode: order.code,
-    jenis_pembayaran_kode: method.code,
-    jenis_pembayaran_nama: method.name,
-    jenis: kindOf(method),
-    total_bayar: order.total,
-    biaya_admin: feeOf(order),
-    nomor_bayar: charge.nomorBayar,
-    kode_biller: null,
-    qris: charge.qris,
-    url_bayar: null,
-    batas_bayar: order.expiresAt.toISOString(),
-    simulasi: demo,
-  };
+  return instructionWith(order, method, { ...charge, kodeBiller: null, urlBayar: null }, demo);
 }
 
 export interface PaymentContext {
