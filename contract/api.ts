@@ -102,6 +102,8 @@ export const endpoints = {
     payment.CekStatusPembayaranBodySchema,
     payment.CekStatusPembayaranResultsSchema,
   ),
+  /** The card's one-time token from the gateway's script; the card data itself never comes here. */
+  bayarKartu: post(`/${PREFIX}/bayar-kartu`, payment.BayarKartuBodySchema, payment.BayarKartuResultsSchema),
   /** Demo mode only (404 otherwise): settles the order as the simulated provider's notification would. */
   simulasiBayar: post(`/${PREFIX}/simulasi-bayar`, payment.SimulasiBayarBodySchema, payment.SimulasiBayarResultsSchema),
   detailReservasi: get('/detail-reservasi', order.DetailReservasiQuerySchema, order.OrderDetailSchema),

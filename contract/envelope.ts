@@ -30,6 +30,7 @@ export const ErrorCodeSchema = z.enum([
   'PAY-1', // order cannot be paid or its method changed (paid, cancelled or expired)
   'PAY-2', // payment refused: the order expired and a seat was sold meanwhile (nothing charged)
   'PAY-3', // payment method unknown or not available for this order
+  'PAY-4', // card refused (by the bank, the gateway's fraud check, or an expired token), or another card attempt in flight
   'ORD-1', // order cannot be cancelled (already paid, cancelled or expired)
   'FLS-1', // flash-sale card not on sale now (its session has not started or has ended)
   'FLS-2', // flash-sale quiz answered wrong: the card is blocked for this client this session

@@ -68,6 +68,20 @@ export const GantiPembayaranBodySchema = z.object({
 });
 export type GantiPembayaranBody = z.input<typeof GantiPembayaranBodySchema>;
 
+/**
+ * The card's browser step (Midtrans's new3ds script): card data goes from the page to the gateway
+ * with the client key, which answers a one-time token; only the token reaches our server.
+ */
+export const CardSetupSchema = z.object({
+  client_key: z.string(),
+  /** The gateway's script (MidtransNew3ds): getCardToken and the 3DS redirect. */
+  script_url: z.string(),
+  lingkungan: z.enum(['sandbox', 'production']),
+  /** How the last card attempt of this order ended: still at 3DS, or refused; null before any. */
+  percobaan_terakhir: z.enum(['menunggu', 'ditolak']).nullable(),
+});
+export type CardSetup = z.infer<typeof CardSetupSchema>;
+
 /** What the payment page shows: where and how much to pay, and until when. */
 export const PaymentInstructionSchema = z.object({
   reservasi_kode: z.string(),
@@ -89,6 +103,8 @@ export const PaymentInstructionSchema = z.object({
   batas_bayar: z.string(),
   /** True when the server offers "Simulasikan pembayaran" (demo mode only). */
   simulasi: z.boolean(),
+  /** Card through a gateway: what the page needs to make the card token in the browser; null otherwise. */
+  kartu: CardSetupSchema.nullable().default(null),
 });
 export type PaymentInstruction = z.infer<typeof PaymentInstructionSchema>;
 
@@ -119,6 +135,26 @@ export const CekStatusPembayaranResultsSchema = z.object({
   status: z.enum(['pending', 'paid', 'cancelled', 'expired']),
 });
 export type CekStatusPembayaranResults = z.infer<typeof CekStatusPembayaranResultsSchema>;
+
+/** POST bayar-kartu (header X-Order-Key): charges the order's card with the browser's one-time token. */
+export const BayarKartuBodySchema = z.object({
+  reservasi_kode: OrderCodeSchema,
+  token_id: z
+    .string({ error: 'token_id wajib diisi' })
+    .min(8, 'token_id tidak valid')
+    .max(128, 'token_id tidak valid')
+    .regex(/^[A-Za-z0-9-]+$/, 'token_id tidak valid'),
+});
+export type BayarKartuBody = z.input<typeof BayarKartuBodySchema>;
+
+export const BayarKartuResultsSchema = z.object({
+  reservasi_kode: z.string(),
+  /** paid: captured without a 3DS step; pending: the bank's 3DS page (url_3ds) comes next. */
+  status: z.enum(['paid', 'pending']),
+  /** The gateway's 3DS page; null once paid. */
+  url_3ds: z.string().nullable(),
+});
+export type BayarKartuResults = z.infer<typeof BayarKartuResultsSchema>;
 
 /** POST demo/ubah-harga (demo mode only): the operator changes a departure's fare (e2e and demos). */
 export const UbahHargaBodySchema = z.object({

@@ -176,7 +176,8 @@ export function createApp(deps: AppDeps): App {
   });
   app.use('*', closeConnectionsWhenDraining(lifecycle));
   app.use('*', requestLog(logger));
-  app.use('*', securityHeaders());
+  // The card's token step loads the gateway's script and calls it from the page.
+  app.use('*', securityHeaders(provider.gateway?.card?.origins ?? []));
   app.use(`${API_BASE}/*`, compressReplies());
   app.route(API_BASE, api);
   app.notFound((c) => replyError(c, 404, 'NFD-1', NOT_FOUND_MESSAGE));

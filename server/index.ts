@@ -69,7 +69,11 @@ if (!env.demo) {
 // Midtrans whenever its server key is set (production refused to start without it); the simulator
 // only in demo mode without it. Never a fallback from one to the other.
 const paymentProvider = env.midtrans
-  ? midtransProvider({ serverKey: env.midtrans.serverKey, baseUrl: env.midtrans.baseUrl })
+  ? midtransProvider({
+      serverKey: env.midtrans.serverKey,
+      ...(env.midtrans.clientKey ? { clientKey: env.midtrans.clientKey } : {}),
+      baseUrl: env.midtrans.baseUrl,
+    })
   : env.demo
     ? simulatedProvider
     : noPaymentProvider;

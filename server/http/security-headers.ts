@@ -31,24 +31,33 @@ const styleHash = (text: string) => `'sha256-${createHash('sha256').update(text)
  * - font-src: the self-hosted Plus Jakarta Sans files; data: for the small subset the stylesheet
  *   inlines.
  * - connect-src 'self': the app calls only its own API.
+ * - With a card gateway (Midtrans and a client key), its origins join script-src, connect-src and
+ *   frame-src: the card token step runs the gateway's own script, which calls the gateway (and may
+ *   frame its 3DS page), so card data goes from the page to the gateway and never to our server.
  * - frame-ancestors 'self': no other site may frame the booking pages (clickjacking). The native
  *   Android and iOS apps load the page top-level in their webview, which frame-ancestors never
  *   restricts.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  `style-src 'self' ${styleHash(PRESSABLE_STYLE)}`,
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+export function contentSecurityPolicy(gatewayOrigins: readonly string[] = []): string {
+  const gateway = gatewayOrigins.map((origin) => ` ${origin}`).join('');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${gateway}`,
+    `style-src 'self' ${styleHash(PRESSABLE_STYLE)}`,
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    `connect-src 'self'${gateway}`,
+    ...(gateway ? [`frame-src${gateway}`] : []),
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /**
  * Cookies the app's own script reads, so the server never marks them HttpOnly: `_atx` holds the
@@ -100,14 +109,15 @@ const DOCUMENT_TYPES = /^(text\/html|image\/svg\+xml)/i;
  * Security headers: nosniff on every reply (API, pages and files alike); the CSP, frame and
  * referrer rules (and HSTS behind HTTPS) on documents; the cookie rules above on every cookie.
  */
-export function securityHeaders(): MiddlewareHandler<AppEnv> {
+export function securityHeaders(gatewayOrigins: readonly string[] = []): MiddlewareHandler<AppEnv> {
+  const policy = contentSecurityPolicy(gatewayOrigins);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
     const https = cameOverHttps(c);
     headers.set('X-Content-Type-Options', 'nosniff');
     if (DOCUMENT_TYPES.test(headers.get('Content-Type') ?? '') || c.res.status === 304) {
-      headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+      headers.set('Content-Security-Policy', policy);
       headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
       // For browsers without frame-ancestors; the same rule.
       headers.set('X-Frame-Options', 'SAMEORIGIN');

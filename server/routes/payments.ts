@@ -3,7 +3,14 @@ import type { Database } from '../db/client';
 import { defineRoute } from '../http/route';
 import type { AppEnv } from '../http/types';
 import type { Logger } from '../logger';
-import { checkPaymentStatus, chooseGatewayMethod, gatewayInstruction } from '../services/gateway-payments';
+import { ApiError } from '../services/errors';
+import {
+  CARD_MESSAGE,
+  checkPaymentStatus,
+  chooseGatewayMethod,
+  gatewayInstruction,
+  payByCard,
+} from '../services/gateway-payments';
 import { mayOpen, openOrder } from '../services/order-store';
 import type { PaymentProvider } from '../services/payment-provider';
 import { choosePaymentMethod, listPaymentMethods, paymentInstruction, settleOrder } from '../services/payments';
@@ -19,7 +26,7 @@ export interface PaymentRouteDeps {
 }
 
 /**
- * list-jenis-pembayaran, ganti-pembayaran, detail-pembayaran, cek-status-pembayaran and (demo mode,
+ * list-jenis-pembayaran, ganti-pembayaran, detail-pembayaran, cek-status-pembayaran, bayar-kartu and (demo mode,
  * simulated provider) simulasi-bayar. With a gateway (Midtrans) a method is charged over the
  * network and the charge stored; otherwise the instruction is derived.
  */
@@ -54,6 +61,13 @@ export function paymentRoutes(api: Hono<AppEnv>, deps: PaymentRouteDeps): void {
   defineRoute(api, 'cekStatusPembayaran', async (body, c) => {
     const order = await openOrder(db, body.reservasi_kode, accessOf(c, orderKeySecret, body.reservasi_kode));
     return checkPaymentStatus(db, order, { now: now(), provider, logger });
+  });
+
+  defineRoute(api, 'bayarKartu', async (body, c) => {
+    const order = await openOrder(db, body.reservasi_kode, accessOf(c, orderKeySecret, body.reservasi_kode));
+    // The simulator has no card network: its card is paid with "Simulasikan pembayaran".
+    if (!provider.gateway) throw new ApiError(422, 'PAY-3', CARD_MESSAGE.notOffered);
+    return payByCard(db, order, body.token_id, { now: now(), provider, demo: false, logger });
   });
 
   // Outside demo mode (or with a real gateway) the call does not exist: the API's own 404 answers it.

@@ -12,21 +12,23 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, getTableColumns, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { CekStatusPembayaranResults, PaymentInstruction } from '../../contract';
+import type { BayarKartuResults, CekStatusPembayaranResults, PaymentInstruction } from '../../contract';
 import type { Database } from '../db/client';
 import { flashSaleCards, flashSaleTransactions, paymentCharges, payments } from '../db/schema';
 import type { Logger } from '../logger';
 import { ApiError, notConfigured, notFound } from './errors';
 import {
+  CARD_METHOD,
   MIDTRANS_OFFERED,
   MIDTRANS_TIMEOUT_MS,
   MidtransError,
   displayOf,
   grossAmount,
+  midtransCardSetup,
   midtransClient,
   outcomeOf,
 } from './midtrans';
-import type { MidtransConfig } from './midtrans';
+import type { MidtransConfig, MidtransTransaction } from './midtrans';
 import { ORDER_MESSAGE, findOrder, statusAt, type MethodRow, type OrderRow } from './order-store';
 import type { PaymentGateway, PaymentProvider } from './payment-provider';
 import {
@@ -47,6 +49,13 @@ export const GATEWAY_MESSAGE = {
   notGateway: 'Penyedia pembayaran ini tidak memakai charge lewat jaringan',
 } as const;
 
+export const CARD_MESSAGE = {
+  notOffered: 'Pembayaran dengan kartu sedang tidak tersedia. Silakan pilih metode lain',
+  chooseCard: 'Pilih Kartu Kredit/Debit sebagai metode pembayaran terlebih dahulu',
+  refused: 'Pembayaran kartu ditolak. Periksa nomor kartu, masa berlaku dan CVV, atau gunakan kartu atau metode lain',
+  inFlight: 'Pembayaran kartu lain untuk pesanan ini sedang diproses. Tunggu sebentar lalu cek status pembayaran',
+} as const;
+
 /** How long before the deadline, and after it, the sweep asks about a charge still pending. */
 export const SWEEP_AHEAD_MS = 10 * 60_000;
 export const SWEEP_BEHIND_MS = 30 * 60_000;
@@ -57,13 +66,15 @@ export const SWEEP_BATCH = 50;
 
 /** The Midtrans provider: charges, statuses and signatures over its Core API. */
 export function midtransProvider(config: MidtransConfig): PaymentProvider & { gateway: PaymentGateway } {
+  const card = midtransCardSetup(config);
   return {
     name: 'midtrans',
     gateway: {
       client: midtransClient(config),
       serverKey: config.serverKey,
       timeoutMs: config.timeoutMs ?? MIDTRANS_TIMEOUT_MS,
-      offers: (methodCode) => MIDTRANS_OFFERED.has(methodCode),
+      offers: (methodCode) => MIDTRANS_OFFERED.has(methodCode) || (methodCode === CARD_METHOD && card !== null),
+      card,
     },
     // Never called: with a gateway, orders and flash-sale purchases are charged through ensureCharge.
     createCharge() {
@@ -143,7 +154,8 @@ async function makeClaimedCharge(
   gateway: PaymentGateway,
   now: Date,
   logger: Logger,
-): Promise<ChargeRow> {
+  cardToken?: string,
+): Promise<{ row: ChargeRow; reply: MidtransTransaction }> {
   let reply;
   try {
     reply = await gateway.client.charge({
@@ -153,6 +165,7 @@ async function makeClaimedCharge(
       now,
       expiresAt: subject.expiresAt,
       customer: subject.customer,
+      ...(cardToken ? { cardToken } : {}),
     });
   } catch (error) {
     logger.error(
@@ -164,6 +177,15 @@ async function makeClaimedCharge(
       },
       'midtrans charge failed',
     );
+    // A card Midtrans answered with a refusal (deny, an expired or used token) is the card's fault,
+    // not an outage: the traveller tries another card or method.
+    if (cardToken && error instanceof MidtransError && error.statusCode !== null) {
+      await db
+        .update(paymentCharges)
+        .set({ status: 'deny' })
+        .where(and(eq(paymentCharges.id, claim.id), eq(paymentCharges.status, 'charging')));
+      throw new ApiError(422, 'PAY-4', CARD_MESSAGE.refused);
+    }
     // The row stays (a charge that timed out may still exist at the gateway: its notification finds
     // the order) but no longer holds the open place: the next read charges again.
     await db
@@ -187,7 +209,7 @@ async function makeClaimedCharge(
     .where(eq(paymentCharges.id, claim.id))
     .returning();
   if (!row) throw new Error('payment charge not stored');
-  return row;
+  return { row, reply };
 }
 
 /**
@@ -239,7 +261,7 @@ export async function ensureCharge(
       .returning();
     // Lost the claim to a concurrent caller: read its charge.
     if (!claim) continue;
-    return makeClaimedCharge(db, claim, subject, gateway, ctx.now, ctx.logger);
+    return (await makeClaimedCharge(db, claim, subject, gateway, ctx.now, ctx.logger)).row;
   }
 }
 
@@ -264,8 +286,10 @@ export async function chooseGatewayMethod(
   ctx: GatewayContext,
   mayOpen: (order: OrderRow) => boolean,
 ): Promise<PaymentInstruction> {
-  gatewayOf(ctx.provider);
+  const gateway = gatewayOf(ctx.provider);
   const { order, method } = await setPaymentMethod(db, code, methodCode, ctx, mayOpen);
+  // The card is charged only with the token the page makes (bayar-kartu), never on choosing.
+  if (method.code === CARD_METHOD) return cardInstruction(db, order, method, gateway);
   const charge = await ensureCharge(db, orderSubject(order, method), ctx);
   return instructionWith(order, method, charge, false);
 }
@@ -279,12 +303,157 @@ export async function gatewayInstruction(
   order: OrderRow,
   ctx: GatewayContext,
 ): Promise<PaymentInstruction> {
-  gatewayOf(ctx.provider);
+  const gateway = gatewayOf(ctx.provider);
   assertPayable(order, ctx.now);
   const method = order.method;
   if (!method || !order.paymentMethodCode) throw payRefused(PAYMENT_MESSAGE.chooseFirst);
+  if (method.code === CARD_METHOD) return cardInstruction(db, order, method, gateway);
   const charge = await ensureCharge(db, orderSubject(order, method), ctx);
   return instructionWith(order, method, charge, false);
+}
+
+const NO_PLACE = { nomorBayar: null, kodeBiller: null, qris: null, urlBayar: null };
+/** Gateway statuses that end a card attempt unpaid; the traveller may try again. */
+const CARD_REFUSED = new Set(['deny', 'cancel', 'expire', 'failure']);
+
+/** The card's page: the script, the client key, and how the last attempt for this total ended. */
+async function cardInstruction(
+  db: Database,
+  order: OrderRow,
+  method: MethodRow,
+  gateway: PaymentGateway,
+): Promise<PaymentInstruction> {
+  if (!gateway.card) throw new ApiError(422, 'PAY-3', CARD_MESSAGE.notOffered);
+  const [last] = await db
+    .select({ status: paymentCharges.status })
+    .from(paymentCharges)
+    .where(
+      and(
+        eq(paymentCharges.reservationId, order.id),
+        eq(paymentCharges.methodCode, CARD_METHOD),
+        eq(paymentCharges.amount, order.total),
+      ),
+    )
+    .orderBy(desc(paymentCharges.id))
+    .limit(1);
+  const attempt =
+    last === undefined
+      ? null
+      : last.status === 'pending' || last.status === 'charging'
+        ? ('menunggu' as const)
+        : CARD_REFUSED.has(last.status)
+          ? ('ditolak' as const)
+          : null;
+  return {
+    ...instructionWith(order, method, NO_PLACE, false),
+    kartu: {
+      client_key: gateway.card.clientKey,
+      script_url: gateway.card.scriptUrl,
+      lingkungan: gateway.card.environment,
+      percobaan_terakhir: attempt,
+    },
+  };
+}
+
+/**
+ * bayar-kartu: charges the order's card with the one-time token the page made at Midtrans (card
+ * data never comes here). Each token is a new attempt: an attempt still waiting at its 3DS page
+ * gives up the open place (`superseded`, kept: if the traveller finishes it after all, its
+ * notification still pays the order, once) and the new one claims it, so two attempts never run at
+ * once. A capture without 3DS pays at once through applyGatewayStatus; otherwise the page sends the
+ * traveller to the bank's 3DS page, and the notification (or "Cek Status") pays.
+ */
+export async function payByCard(
+  db: Database,
+  order: OrderRow,
+  tokenId: string,
+  ctx: GatewayContext,
+): Promise<BayarKartuResults> {
+  const gateway = gatewayOf(ctx.provider);
+  if (!gateway.card) throw new ApiError(422, 'PAY-3', CARD_MESSAGE.notOffered);
+  assertPayable(order, ctx.now);
+  const method = order.method;
+  if (!method || method.code !== CARD_METHOD) throw new ApiError(422, 'PAY-3', CARD_MESSAGE.chooseCard);
+  const subject = orderSubject(order, method);
+  const staleMs = gateway.timeoutMs + CLAIM_MARGIN_MS;
+  const claim = await db.transaction(async (tx) => {
+    const [open] = await tx
+      .select({
+        id: paymentCharges.id,
+        status: paymentCharges.status,
+        stale: sql<boolean>`${paymentCharges.claimedAt} < now() - (${staleMs}::int * interval '1 millisecond')`,
+      })
+      .from(paymentCharges)
+      .where(
+        and(
+          ownerIs(subject.owner),
+          eq(paymentCharges.methodCode, CARD_METHOD),
+          eq(paymentCharges.amount, subject.amount),
+          inArray(paymentCharges.status, [...OPEN_CHARGE_STATUSES]),
+        ),
+      )
+      .limit(1)
+      .for('update');
+    if (open?.status === 'charging' && !open.stale) return null;
+    if (open)
+      await tx
+        .update(paymentCharges)
+        .set({ status: open.status === 'charging' ? 'abandoned' : 'superseded' })
+        .where(eq(paymentCharges.id, open.id));
+    const [row] = await tx
+      .insert(paymentCharges)
+      .values({
+        ...subject.owner,
+        gatewayOrderId: newGatewayOrderId(subject.code, ctx.now),
+        provider: ctx.provider.name,
+        methodCode: CARD_METHOD,
+        amount: subject.amount,
+        status: 'charging',
+        expiresAt: subject.expiresAt,
+        createdAt: ctx.now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    return row ?? null;
+  });
+  if (!claim) throw new ApiError(409, 'PAY-4', CARD_MESSAGE.inFlight);
+  const { row, reply } = await makeClaimedCharge(db, claim, subject, gateway, ctx.now, ctx.logger, tokenId);
+  const transactionStatus = reply.transaction_status ?? 'pending';
+  const outcome = outcomeOf(transactionStatus, reply.fraud_status);
+  if (outcome === 'paid') {
+    await applyGatewayStatus(
+      db,
+      {
+        gatewayOrderId: row.gatewayOrderId,
+        transactionStatus,
+        fraudStatus: reply.fraud_status,
+        grossAmount: reply.gross_amount,
+        transactionId: reply.transaction_id,
+      },
+      ctx,
+    );
+    return { reservasi_kode: order.code, status: 'paid', url_3ds: null };
+  }
+  if (outcome === 'failed') throw new ApiError(422, 'PAY-4', CARD_MESSAGE.refused);
+  const url = reply.redirect_url ?? null;
+  // Only the gateway's own pages: an https page, or the configured gateway itself (a local stand-in).
+  const trusted = url !== null && (url.startsWith('https://') || gateway.card.origins.includes(originOf(url)));
+  if (!trusted) {
+    ctx.logger.error(
+      { order: order.code, gatewayOrderId: row.gatewayOrderId },
+      'midtrans card charge without a 3DS page',
+    );
+    throw new ApiError(503, 'SRV-2', GATEWAY_MESSAGE.unreachable);
+  }
+  return { reservasi_kode: order.code, status: 'pending', url_3ds: url };
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
 }
 
 /** A status from the gateway, by a notification or by asking. */

@@ -16,6 +16,8 @@ export const MIDTRANS_TIMEOUT_MS = 10_000;
 
 export interface MidtransConfig {
   serverKey: string;
+  /** The browser's key for the card token step; without it the card is not offered. */
+  clientKey?: string;
   baseUrl: string;
   timeoutMs?: number;
 }
@@ -32,7 +34,7 @@ type ChargeKind =
 /**
  * Midtrans has no OVO or DANA charge in its Core API: those two pay the order's QRIS, which every
  * Indonesian e-wallet scans. The card needs a token made in the browser by Midtrans's own script
- * (card data never reaches us); until the app has that step, the card is not offered.
+ * (card data never reaches us), so it is offered only with a client key (midtransCardSetup).
  */
 export const MIDTRANS_CHARGES: Readonly<Record<string, ChargeKind>> = {
   VA_BCA: { payment_type: 'bank_transfer', bank: 'bca' },
@@ -48,8 +50,39 @@ export const MIDTRANS_CHARGES: Readonly<Record<string, ChargeKind>> = {
   KARTU: { payment_type: 'credit_card' },
 };
 
-/** Methods the app can pay through Midtrans today (the card waits for the browser token step). */
-export const MIDTRANS_OFFERED = new Set(Object.keys(MIDTRANS_CHARGES).filter((code) => code !== 'KARTU'));
+export const CARD_METHOD = 'KARTU';
+
+/** Methods paid through Midtrans without a browser step: every one but the card. */
+export const MIDTRANS_OFFERED = new Set(Object.keys(MIDTRANS_CHARGES).filter((code) => code !== CARD_METHOD));
+
+/** The card's browser step: Midtrans's script, the client key and the environment it names. */
+export interface MidtransCardSetup {
+  clientKey: string;
+  scriptUrl: string;
+  environment: 'sandbox' | 'production';
+  /** Origins the page must be allowed to load the script from and call (CSP). */
+  origins: string[];
+}
+
+const SCRIPT_PATH = '/v2/assets/js/midtrans-new-3ds.min.js';
+
+/**
+ * Midtrans documents one script URL, on its production host, for both environments
+ * (data-environment chooses); the script then calls the environment's own host. Any other base URL
+ * (a proxy or a local stand-in) serves its script itself.
+ */
+export function midtransCardSetup(config: MidtransConfig): MidtransCardSetup | null {
+  if (!config.clientKey) return null;
+  const base = config.baseUrl.replace(/\/+$/, '');
+  const known = base === MIDTRANS_SANDBOX_URL || base === MIDTRANS_PRODUCTION_URL;
+  const scriptUrl = `${known ? MIDTRANS_PRODUCTION_URL : base}${SCRIPT_PATH}`;
+  return {
+    clientKey: config.clientKey,
+    scriptUrl,
+    environment: base === MIDTRANS_PRODUCTION_URL ? 'production' : 'sandbox',
+    origins: [...new Set([new URL(scriptUrl).origin, new URL(base).origin])],
+  };
+}
 
 const ActionSchema = z.object({ name: z.string(), method: z.string().optional(), url: z.string() });
 

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { PaymentKind } from '../../contract';
 import { notConfigured } from './errors';
-import type { MidtransClient } from './midtrans';
+import type { MidtransCardSetup, MidtransClient } from './midtrans';
 
 export interface ChargeOrder {
   code: string;
@@ -41,6 +41,8 @@ export interface PaymentGateway {
   readonly timeoutMs: number;
   /** The methods this gateway charges today; the others are listed as unavailable. */
   offers(methodCode: string): boolean;
+  /** The card's browser token step, when the gateway has a client key; null: no card. */
+  readonly card: MidtransCardSetup | null;
 }
 
 export interface PaymentProvider {

@@ -150,6 +150,7 @@ export function instructionWith(
     url_bayar: place.urlBayar,
     batas_bayar: order.expiresAt.toISOString(),
     simulasi: simulated,
+    kartu: null,
   };
 }
 

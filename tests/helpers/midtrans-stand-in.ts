@@ -5,6 +5,14 @@
  * header and each request body, answers as the documentation shows, and sends notifications signed
  * with the server key, or forged ones, as often and in whatever order a test asks.
  *
+ * The card's browser side too, as the card integration guide describes it: the new3ds script
+ * (`MidtransNew3ds.getCardToken` and `.redirect`, read from the script tag's data-client-key),
+ * GET /v2/token with the client key (card data in, a one-time token_id out), and a 3DS page that
+ * asks for the OTP, then notifies the merchant (when `notifyUrl` is set) and sends the browser back
+ * to the callback URL. Sandbox cards (from Midtrans's testing payments page):
+ * 4811 1111 1111 1114 passes 3DS with OTP 112233; 4911 1111 1111 1113 is denied by the bank; the
+ * stand-in adds 4011 1111 1111 1112, captured without a 3DS step.
+ *
  * Every request it finds wrong is kept in `problems`: a test that ends with problems failed, even
  * if the server coped with the 4xx answer.
  */
@@ -71,7 +79,7 @@ export const ChargeRequestSchema = z.discriminatedUnion('payment_type', [
   z.object({
     ...base,
     payment_type: z.literal('credit_card'),
-    credit_card: z.object({ token_id: z.string().min(1), authentication: z.boolean().optional() }),
+    credit_card: z.object({ token_id: z.string().min(1), authentication: z.boolean().optional() }).strict(),
   }),
 ]);
 export type ChargeRequest = z.infer<typeof ChargeRequestSchema>;
@@ -87,6 +95,76 @@ const STATUS_CODE: Record<string, string> = {
   failure: '202',
 };
 
+/** Sandbox cards and what the stand-in does with them. */
+export const SANDBOX_CARDS = {
+  threeDs: '4811111111111114',
+  denied: '4911111111111113',
+  frictionless: '4011111111111112',
+} as const;
+export const SANDBOX_OTP = '112233';
+
+interface StandInToken {
+  cardNumber: string;
+  used: boolean;
+}
+
+function luhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i += 1) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return number.length >= 12 && sum % 10 === 0;
+}
+
+/** The script a page loads: the same two calls as Midtrans's new3ds library, against this stand-in. */
+const NEW3DS_SCRIPT = `(function () {
+  var tag = document.getElementById('midtrans-script');
+  if (!tag) throw new Error('midtrans-new-3ds: the script tag needs id="midtrans-script"');
+  var clientKey = tag.getAttribute('data-client-key');
+  var base = new URL(tag.src).origin;
+  window.MidtransNew3ds = {
+    getCardToken: function (cardData, options) {
+      var query = new URLSearchParams({
+        client_key: clientKey || '',
+        card_number: String(cardData.card_number),
+        card_exp_month: String(cardData.card_exp_month),
+        card_exp_year: String(cardData.card_exp_year),
+        card_cvv: String(cardData.card_cvv)
+      });
+      fetch(base + '/v2/token?' + query.toString())
+        .then(function (reply) { return reply.json(); })
+        .then(function (body) {
+          if (body.status_code === '200') options.onSuccess(body);
+          else options.onFailure(body);
+        }, function (error) {
+          options.onFailure({ status_code: '500', status_message: String(error) });
+        });
+    },
+    redirect: function (url, options) {
+      var target = new URL(url);
+      if (options && options.callbackUrl) target.searchParams.set('callback_url', options.callbackUrl);
+      window.location.href = target.toString();
+    }
+  };
+})();
+`;
+
+function threeDsPage(transactionId: string, callbackUrl: string, wrongOtp: boolean): string {
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="id"><head><meta charset="utf-8"><title>3D Secure</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head><body>
+<main><h1>Verifikasi 3D Secure</h1><p>Bank mengirim kode OTP ke ponsel pemilik kartu.</p>
+${wrongOtp ? '<p role="alert">Kode OTP salah.</p>' : ''}
+<form method="post" action="/v2/3ds/redirect/${escape(transactionId)}">
+<input type="hidden" name="callback_url" value="${escape(callbackUrl)}">
+<label>Kode OTP <input name="otp" inputmode="numeric" autocomplete="one-time-code"></label>
+<button type="submit">Kirim</button>
+<button type="submit" name="batal" value="1">Batalkan</button>
+</form></main></body></html>`;
+}
+
 export interface StandInCharge {
   orderId: string;
   transactionId: string;
@@ -95,11 +173,19 @@ export interface StandInCharge {
   status: string;
   fraudStatus: string;
   at: Date;
+  /** The stand-in's own URL: its 3DS page lives there. */
+  base: string;
 }
 
 export interface MidtransStandIn {
   url: string;
   serverKey: string;
+  /** The browser's key: the token call checks it. */
+  clientKey: string;
+  /** Where a finished 3DS page sends its notification (Payment Notification URL); unset: none. */
+  notifyUrl: string | null;
+  /** Token calls received: the card data Midtrans saw (never our server). */
+  tokenCalls: { cardNumber: string; origin: string | null }[];
   /** Charges in the order they were made. */
   charges: StandInCharge[];
   /** Requests the stand-in refused as not matching the documentation (auth, body, duplicate). */
@@ -208,7 +294,9 @@ function chargeReply(charge: StandInCharge): Record<string, unknown> {
       return {
         ...common,
         status_message: 'Success, Credit Card transaction is successful',
-        redirect_url: `https://api.sandbox.midtrans.com/v2/token/rba/redirect/${charge.transactionId}`,
+        masked_card: '48111111-1114',
+        card_type: 'credit',
+        redirect_url: `${charge.base}/v2/3ds/redirect/${charge.transactionId}`,
       };
   }
 }
@@ -224,17 +312,126 @@ function answer(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-export async function startMidtransStandIn(serverKey = 'SB-Mid-server-standin-0123456789'): Promise<MidtransStandIn> {
+export async function startMidtransStandIn(
+  serverKey = 'SB-Mid-server-standin-0123456789',
+  clientKey = 'SB-Mid-client-standin-0123',
+): Promise<MidtransStandIn> {
   const charges: StandInCharge[] = [];
   const problems: string[] = [];
   const statusCalls: string[] = [];
+  const tokens = new Map<string, StandInToken>();
+  const tokenCalls: MidtransStandIn['tokenCalls'] = [];
+  const cardOf = new Map<string, string>();
   const expectedAuth = `Basic ${Buffer.from(`${serverKey}:`).toString('base64')}`;
   const find = (orderId: string) => charges.find((charge) => charge.orderId === orderId);
-  const state = { delayMs: 0, chargeDelayMs: 0 };
+  const state = { delayMs: 0, chargeDelayMs: 0, notifyUrl: null as string | null };
+  let selfUrl = '';
+
+  /** The calls a traveller's browser makes (script, token, 3DS page): no server key, a client key. */
+  async function browserSide(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+    if (req.method === 'GET' && url.pathname === '/v2/assets/js/midtrans-new-3ds.min.js') {
+      res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8' });
+      res.end(NEW3DS_SCRIPT);
+      return true;
+    }
+    if (req.method === 'GET' && url.pathname === '/v2/token') {
+      const q = url.searchParams;
+      const cardNumber = q.get('card_number') ?? '';
+      tokenCalls.push({ cardNumber, origin: req.headers.origin ?? null });
+      const reply = (body: Record<string, unknown>) => {
+        // The page calls from its own origin.
+        res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+        res.end(JSON.stringify(body));
+      };
+      if (q.get('client_key') !== clientKey) {
+        problems.push(`token: client_key ${q.get('client_key') ?? '(none)'}`);
+        reply({ status_code: '401', status_message: 'Access denied, please check client or server key' });
+        return true;
+      }
+      const month = Number(q.get('card_exp_month'));
+      const year = Number(q.get('card_exp_year'));
+      const messages = [
+        ...(luhn(cardNumber) && /^\d{12,19}$/.test(cardNumber) ? [] : ['card_number is not valid']),
+        ...(Number.isInteger(month) && month >= 1 && month <= 12 ? [] : ['card_exp_month is not valid']),
+        ...(/^\d{4}$/.test(q.get('card_exp_year') ?? '') ? [] : ['card_exp_year must be 4 digits']),
+        ...(/^\d{3,4}$/.test(q.get('card_cvv') ?? '') ? [] : ['card_cvv is not valid']),
+      ];
+      const now = new Date();
+      if (
+        messages.length === 0 &&
+        (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1))
+      )
+        messages.push('card is expired');
+      if (messages.length > 0) {
+        reply({
+          status_code: '400',
+          status_message: 'One or more parameters in the payload is invalid.',
+          validation_messages: messages,
+        });
+        return true;
+      }
+      const tokenId = `${cardNumber.slice(0, 8)}-${cardNumber.slice(-4)}-${randomUUID()}`;
+      tokens.set(tokenId, { cardNumber, used: false });
+      reply({
+        status_code: '200',
+        status_message: 'OK, success request new token',
+        token_id: tokenId,
+        hash: sha512(tokenId).slice(0, 32),
+      });
+      return true;
+    }
+    const threeDs = /^\/v2\/3ds\/redirect\/([^/]+)$/.exec(url.pathname);
+    if (!threeDs) return false;
+    const charge = charges.find((item) => item.transactionId === threeDs[1]);
+    if (!charge || charge.request.payment_type !== 'credit_card') {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('transaksi tidak ditemukan');
+      return true;
+    }
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(threeDsPage(charge.transactionId, url.searchParams.get('callback_url') ?? '', false));
+      return true;
+    }
+    const form = new URLSearchParams(await readBody(req));
+    const callbackUrl = form.get('callback_url') ?? '';
+    if (form.get('batal') !== '1' && form.get('otp') !== SANDBOX_OTP) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(threeDsPage(charge.transactionId, callbackUrl, true));
+      return true;
+    }
+    if (charge.status === 'pending') charge.status = form.get('batal') === '1' ? 'deny' : 'capture';
+    if (state.notifyUrl) {
+      const status = await fetch(state.notifyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(notification(charge.orderId)),
+      }).then(
+        (reply) => reply.status,
+        () => 0,
+      );
+      if (status !== 200) problems.push(`3DS notification answered ${status}`);
+    }
+    const code = STATUS_CODE[charge.status] ?? '201';
+    const response = JSON.stringify({
+      status_code: code,
+      transaction_status: charge.status,
+      order_id: charge.orderId,
+      transaction_id: charge.transactionId,
+    });
+    const target = callbackUrl
+      ? `${callbackUrl}${callbackUrl.includes('?') ? '&' : '?'}response=${encodeURIComponent(response)}`
+      : null;
+    if (target) res.writeHead(302, { location: target });
+    else res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end(target ? '' : 'selesai');
+    return true;
+  }
 
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
+      if (await browserSide(req, res, url)) return;
       if (req.headers.authorization !== expectedAuth) {
         problems.push(`${req.method} ${url.pathname}: Authorization ${req.headers.authorization ?? '(none)'}`);
         answer(res, 401, { status_code: '401', status_message: 'Unknown Merchant server_key/id' });
@@ -262,6 +459,25 @@ export async function startMidtransStandIn(serverKey = 'SB-Mid-server-standin-01
           return;
         }
         const request = parsed.data;
+        let cardStatus: { status: string; code: string } | null = null;
+        if (request.payment_type === 'credit_card') {
+          const token = tokens.get(request.credit_card.token_id);
+          if (!token || token.used) {
+            if (!token) problems.push('charge: unknown token_id');
+            answer(res, 200, { status_code: '411', status_message: 'Token id is missing, invalid, or timed out' });
+            return;
+          }
+          token.used = true;
+          if (request.credit_card.authentication !== true) problems.push('charge: card without 3DS authentication');
+          if (request.custom_expiry) problems.push('charge: custom_expiry on a card charge');
+          cardStatus =
+            token.cardNumber === SANDBOX_CARDS.denied
+              ? { status: 'deny', code: '202' }
+              : token.cardNumber === SANDBOX_CARDS.frictionless
+                ? { status: 'capture', code: '200' }
+                : { status: 'pending', code: '201' };
+          cardOf.set(request.transaction_details.order_id, token.cardNumber);
+        }
         if (state.chargeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.chargeDelayMs));
         if (find(request.transaction_details.order_id)) {
           problems.push(`charge: order_id ${request.transaction_details.order_id} used twice`);
@@ -278,12 +494,22 @@ export async function startMidtransStandIn(serverKey = 'SB-Mid-server-standin-01
           transactionId: randomUUID(),
           request,
           gross: `${request.transaction_details.gross_amount}.00`,
-          status: 'pending',
+          status: cardStatus?.status ?? 'pending',
           fraudStatus: 'accept',
           at: new Date(),
+          base: selfUrl,
         };
         charges.push(charge);
-        answer(res, 200, chargeReply(charge));
+        answer(res, 200, {
+          ...chargeReply(charge),
+          ...(cardStatus
+            ? {
+                status_code: cardStatus.code,
+                ...(cardStatus.status === 'deny' ? { status_message: 'Deny by Bank [MANDIRI] with code [05]' } : {}),
+                ...(cardStatus.status === 'pending' ? {} : { redirect_url: undefined }),
+              }
+            : {}),
+        });
         return;
       }
       const status = /^\/v2\/([^/]+)\/status$/.exec(url.pathname);
@@ -314,6 +540,7 @@ export async function startMidtransStandIn(serverKey = 'SB-Mid-server-standin-01
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  selfUrl = `http://127.0.0.1:${port}`;
 
   const notification = (orderId: string, overrides: Record<string, string> = {}) => {
     const charge = find(orderId);
@@ -337,8 +564,16 @@ export async function startMidtransStandIn(serverKey = 'SB-Mid-server-standin-01
   };
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: selfUrl,
     serverKey,
+    clientKey,
+    tokenCalls,
+    get notifyUrl() {
+      return state.notifyUrl;
+    },
+    set notifyUrl(value: string | null) {
+      state.notifyUrl = value;
+    },
     charges,
     problems,
     statusCalls,

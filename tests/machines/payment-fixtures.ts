@@ -87,6 +87,7 @@ export function instruction(overrides: Partial<PaymentInstruction> = {}): Paymen
     url_bayar: null,
     batas_bayar: '2026-11-23T06:00:00.000Z',
     simulasi: true,
+    kartu: null,
     ...overrides,
   };
 }
