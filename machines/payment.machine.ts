@@ -1,7 +1,7 @@
 import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ErrorCode } from '../contract/envelope';
 import type { OrderDetail } from '../contract/order';
-import type { PaymentInstruction, PaymentMethod, SimulasiBayarResults } from '../contract/payment';
+import type { BayarKartuResults, PaymentInstruction, PaymentMethod, SimulasiBayarResults } from '../contract/payment';
 import { PAYMENT_REFRESH, nextRefreshMs } from './constants';
 import { afterTick, isLastTick, nextTickMs } from './countdown';
 import { toast } from './toast';
@@ -16,6 +16,9 @@ import type { LayoutMode, NavigateEmitted, NavigationIntent, ToastEmitted } from
  *   Pembayaran", and in demo mode "Simulasikan pembayaran"; once paid, the order page. While it is
  *   open the page reads the order by itself with back-off (PAYMENT_REFRESH), counted on the
  *   countdown's own ticks, so a payment made elsewhere turns the page without a press.
+ * - the card (through a gateway): the page makes a one-time token at the gateway (card data never
+ *   enters this chart), `card.pay` charges it (bayar-kartu), and the bank's 3DS page opens; back
+ *   from it (`afterCard`), the page asks the gateway first (cek-status-pembayaran).
  * Calls are named actors the app provides; their refusals come back as outcomes with the server's
  * code and message, and a rejection is a failed call.
  */
@@ -28,6 +31,8 @@ export interface PaymentInput {
   layout: LayoutMode;
   /** The first wait before the page reads the order by itself; PAYMENT_REFRESH.firstMs by default. */
   refreshFirstMs?: number;
+  /** Back from the bank's 3DS page: the gateway is asked before the page shows anything. */
+  afterCard?: boolean;
 }
 
 /** A command's answer: done, or refused by the server with its code and Indonesian message. */
@@ -54,6 +59,12 @@ export interface OrderCodeInput {
   code: string;
 }
 
+export interface CardPayInput {
+  code: string;
+  /** The one-time token the gateway made from the card; the card data itself never comes here. */
+  token: string;
+}
+
 export interface ChangePaymentInput {
   code: string;
   methodCode: string;
@@ -76,6 +87,9 @@ export interface PaymentContext {
   refreshEveryMs: number;
   /** Time left until the next read; the countdown's ticks count it down. */
   refreshInMs: number;
+  afterCard: boolean;
+  /** Why the last card was refused (PAY-4), shown beside the card form; null otherwise. */
+  cardError: string | null;
 }
 
 export type PaymentEvent =
@@ -83,11 +97,16 @@ export type PaymentEvent =
   | { type: 'payment.pay' }
   | { type: 'payment.simulate' }
   | { type: 'payment.check' }
+  /** The page made the card's token at the gateway: charge it. */
+  | { type: 'card.pay'; token: string }
   | { type: 'load.retry' }
   /** The page is shown again: a hidden tab's timers were slowed, so the server clock sets the time. */
   | { type: 'countdown.sync' }
   /** Raised by a countdown tick when the instruction page should read the order again. */
   | { type: 'refresh.due' };
+
+/** The bank's 3DS page must open: the app hands the URL to the gateway's script, which leaves for it. */
+export type CardAuthenticateEmitted = { type: 'card.authenticate'; url: string };
 
 export const paymentMessages = {
   payFailed: 'Tidak dapat memproses pembayaran',
@@ -95,6 +114,7 @@ export const paymentMessages = {
   notYetPaid: 'Pembayaran belum kami terima. Selesaikan pembayaran lalu cek lagi.',
   expired: 'Waktu pembayaran habis. Pesanan ini tidak dapat dibayar lagi.',
   cancelled: 'Pesanan ini sudah dibatalkan.',
+  cardPending: 'Pembayaran kartu belum selesai. Selesaikan verifikasi bank lalu cek status pembayaran.',
 } as const;
 
 /** Where "Bayar" leads: the payment page of this order. */
@@ -182,7 +202,7 @@ export const paymentMachine = setup({
     context: {} as PaymentContext,
     events: {} as PaymentEvent,
     input: {} as PaymentInput,
-    emitted: {} as NavigateEmitted | ToastEmitted,
+    emitted: {} as NavigateEmitted | ToastEmitted | CardAuthenticateEmitted,
   },
   delays: {
     nextTick: ({ context }) => nextTickMs(context.remainingMs),
@@ -208,9 +228,18 @@ export const paymentMachine = setup({
     simulatePayment: fromPromise<PaymentOutcome<SimulasiBayarResults>, OrderCodeInput>(() =>
       Promise.reject(new Error('simulatePayment is provided by the app')),
     ),
+    payByCard: fromPromise<PaymentOutcome<BayarKartuResults>, CardPayInput>(() =>
+      Promise.reject(new Error('payByCard is provided by the app')),
+    ),
   },
   guards: {
     isInstructionPage: ({ context }) => context.page === 'instruction',
+    isBackFromCard: ({ context }) => context.page === 'instruction' && context.afterCard,
+    offersCard: ({ context }) => context.instruction?.kartu != null,
+    isCardPaid: (_, params: { outcome: PaymentOutcome<BayarKartuResults> }) =>
+      params.outcome.kind === 'ok' && params.outcome.results.status === 'paid',
+    isCardAt3ds: (_, params: { outcome: PaymentOutcome<BayarKartuResults> }) =>
+      params.outcome.kind === 'ok' && params.outcome.results.url_3ds !== null,
     isPaid: (_, params: { order: OrderDetail }) => isOrderPaid(params.order),
     isCancelled: (_, params: { order: OrderDetail }) => params.order.status === 'cancelled',
     isOutOfTime: (_, params: { read: OrderRead }) => isOrderOutOfTime(params.read),
@@ -263,6 +292,14 @@ export const paymentMachine = setup({
     ),
     goToPaymentUrl: emit(({ context }) => navigate(paymentUrlNavigation(context.code))),
     goToPaidOrder: emit(({ context }) => navigate(paidNavigation(context.code, context.layout))),
+    open3ds: emit((_, params: { outcome: PaymentOutcome<BayarKartuResults> }) => ({
+      type: 'card.authenticate' as const,
+      url: params.outcome.kind === 'ok' ? (params.outcome.results.url_3ds ?? '') : '',
+    })),
+    keepCardError: assign((_, params: { outcome: PaymentOutcome<unknown> }) => ({
+      cardError: params.outcome.kind === 'refused' ? params.outcome.message : paymentMessages.payFailed,
+    })),
+    forgetCardError: assign({ cardError: null }),
   },
 }).createMachine({
   id: 'payment',
@@ -279,12 +316,37 @@ export const paymentMachine = setup({
     error: null,
     refreshEveryMs: input.refreshFirstMs ?? PAYMENT_REFRESH.firstMs,
     refreshInMs: input.refreshFirstMs ?? PAYMENT_REFRESH.firstMs,
+    afterCard: input.afterCard === true,
+    cardError: null,
   }),
   initial: 'start',
   states: {
     start: {
       description: 'Picks what the page loads: the order with its methods, or the payment instruction.',
-      always: [{ guard: 'isInstructionPage', target: 'loadingInstruction' }, { target: 'loadingCheckout' }],
+      always: [
+        { guard: 'isBackFromCard', target: 'confirmingCard' },
+        { guard: 'isInstructionPage', target: 'loadingInstruction' },
+        { target: 'loadingCheckout' },
+      ],
+    },
+    confirmingCard: {
+      description:
+        "Back from the bank's 3DS page: asks the gateway (cek-status-pembayaran) before showing anything; paid opens the order.",
+      invoke: {
+        id: 'confirmCard',
+        src: 'checkPayment',
+        input: ({ context }) => ({ code: context.code }),
+        onDone: [
+          {
+            guard: { type: 'isPaid', params: ({ event }) => ({ order: event.output.order }) },
+            target: 'paid',
+            actions: [{ type: 'readOrder', params: ({ event }) => ({ read: event.output }) }, 'goToPaidOrder'],
+          },
+          { target: 'loadingInstruction' },
+        ],
+        // The page's own load says what went wrong, with "Coba Lagi".
+        onError: 'loadingInstruction',
+      },
     },
     loadingCheckout: {
       description: 'Reads the order (detail-reservasi) and its methods (list-jenis-pembayaran); skeletons show.',
@@ -435,6 +497,7 @@ export const paymentMachine = setup({
                 'payment.simulate': { guard: 'offersSimulation', target: 'simulating' },
                 'payment.check': 'checking',
                 'refresh.due': 'refreshing',
+                'card.pay': { guard: 'offersCard', target: 'payingCard', actions: 'forgetCardError' },
               },
             },
             refreshing: {
@@ -442,6 +505,7 @@ export const paymentMachine = setup({
               on: {
                 'payment.simulate': { guard: 'offersSimulation', target: 'simulating' },
                 'payment.check': 'checking',
+                'card.pay': { guard: 'offersCard', target: 'payingCard', actions: 'forgetCardError' },
               },
               invoke: {
                 id: 'refreshOrder',
@@ -521,6 +585,64 @@ export const paymentMachine = setup({
                   actions: { type: 'toastMessage', params: { message: paymentMessages.payFailed } },
                 },
               },
+            },
+            payingCard: {
+              description: "bayar-kartu charges the card's token: paid at once, or the bank's 3DS page comes next.",
+              invoke: {
+                id: 'payByCard',
+                src: 'payByCard',
+                input: ({ context, event }) => ({
+                  code: context.code,
+                  token: event.type === 'card.pay' ? event.token : '',
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'isCardPaid', params: ({ event }) => ({ outcome: event.output }) },
+                    target: '#payment.paid',
+                    actions: 'goToPaidOrder',
+                  },
+                  {
+                    guard: { type: 'isCardAt3ds', params: ({ event }) => ({ outcome: event.output }) },
+                    target: 'authenticating',
+                    actions: { type: 'open3ds', params: ({ event }) => ({ outcome: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isOk', params: ({ event }) => ({ outcome: event.output }) },
+                    target: 'idle',
+                    actions: { type: 'toastMessage', params: { message: paymentMessages.cardPending } },
+                  },
+                  {
+                    // The card was refused: the form says why, and another card or method can be tried.
+                    guard: {
+                      type: 'isRefusedWith',
+                      params: ({ event }) => ({ outcome: event.output, code: 'PAY-4' as const }),
+                    },
+                    target: 'idle',
+                    actions: { type: 'keepCardError', params: ({ event }) => ({ outcome: event.output }) },
+                  },
+                  {
+                    guard: {
+                      type: 'isRefusedWith',
+                      params: ({ event }) => ({ outcome: event.output, code: 'PAY-1' as const }),
+                    },
+                    target: '#payment.loadingInstruction',
+                    actions: { type: 'toastRefusal', params: ({ event }) => ({ outcome: event.output }) },
+                  },
+                  {
+                    target: 'idle',
+                    actions: { type: 'toastRefusal', params: ({ event }) => ({ outcome: event.output }) },
+                  },
+                ],
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'toastMessage', params: { message: paymentMessages.payFailed } },
+                },
+              },
+            },
+            authenticating: {
+              description:
+                "The bank's 3DS page opens (the page leaves for it); its notification, or the check on return, pays.",
+              on: { 'payment.check': 'checking' },
             },
             checking: {
               description:
@@ -609,7 +731,12 @@ export function paymentView(snapshot: PaymentSnapshot): PaymentView {
   if (snapshot.matches({ checkout: { method: 'paying' } })) return 'paying';
   if (snapshot.matches('checkout')) return 'checkout';
   if (snapshot.matches('instruction')) return 'instruction';
-  if (snapshot.matches('start') || snapshot.matches('loadingCheckout') || snapshot.matches('loadingInstruction'))
+  if (
+    snapshot.matches('start') ||
+    snapshot.matches('confirmingCard') ||
+    snapshot.matches('loadingCheckout') ||
+    snapshot.matches('loadingInstruction')
+  )
     return 'loading';
   return snapshot.value as Exclude<PaymentView, 'loading' | 'checkout' | 'paying' | 'instruction'>;
 }
@@ -623,6 +750,8 @@ export function chosenMethod(context: PaymentContext): PaymentMethod | null {
 export function isInstructionBusy(snapshot: PaymentSnapshot): boolean {
   return (
     snapshot.matches({ instruction: { action: 'simulating' } }) ||
-    snapshot.matches({ instruction: { action: 'checking' } })
+    snapshot.matches({ instruction: { action: 'checking' } }) ||
+    snapshot.matches({ instruction: { action: 'payingCard' } }) ||
+    snapshot.matches({ instruction: { action: 'authenticating' } })
   );
 }

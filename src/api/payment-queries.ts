@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { type PaymentInstruction, type SimulasiBayarResults } from '../../contract/payment';
+import { type BayarKartuResults, type PaymentInstruction, type SimulasiBayarResults } from '../../contract/payment';
 import type { PaymentOutcome } from '../../machines/payment.machine';
 import { api } from './api';
 import { orderKeyHeaders, orderQueryKey } from './order-queries';
@@ -101,6 +101,29 @@ export function simulatePayment(
 ): Promise<PaymentOutcome<SimulasiBayarResults>> {
   return asOutcome(async () => {
     const results = await client.request('simulasiBayar', { reservasi_kode: upper(code) }, orderOptions(code, signal));
+    void queryClient.invalidateQueries({ queryKey: orderQueryKey(code) });
+    void queryClient.invalidateQueries({ queryKey: paymentInstructionQueryKey(code) });
+    return results;
+  });
+}
+
+/**
+ * bayar-kartu: charges the card's one-time token (made at the gateway by the page). Paid at once
+ * refreshes the order; otherwise the answer carries the bank's 3DS page.
+ */
+export function payByCard(
+  queryClient: QueryClient,
+  code: string,
+  token: string,
+  signal?: AbortSignal,
+  client: ApiClient = api,
+): Promise<PaymentOutcome<BayarKartuResults>> {
+  return asOutcome(async () => {
+    const results = await client.request(
+      'bayarKartu',
+      { reservasi_kode: upper(code), token_id: token },
+      orderOptions(code, signal),
+    );
     void queryClient.invalidateQueries({ queryKey: orderQueryKey(code) });
     void queryClient.invalidateQueries({ queryKey: paymentInstructionQueryKey(code) });
     return results;

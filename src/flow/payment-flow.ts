@@ -4,6 +4,7 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { OrderDetail } from '../../contract/order';
 import {
   paymentMachine,
+  type CardPayInput,
   type ChangePaymentInput,
   type CheckoutData,
   type InstructionData,
@@ -17,11 +18,13 @@ import { friendlyErrorMessage } from '../api/errors';
 import {
   changePaymentMethod,
   checkPaymentStatus,
+  payByCard,
   paymentInstructionQueryOptions,
   paymentMethodsQueryOptions,
   simulatePayment,
 } from '../api/payment-queries';
 import { orderDetailQueryOptions, orderQueryKey } from '../api/order-queries';
+import { openBankPage } from '../platform/card-gateway';
 import { useLayoutMode } from '../platform/layout-mode';
 import { useFlowActorRef } from './use-flow-actor';
 
@@ -105,22 +108,36 @@ export function paymentMachineWithEffects(queryClient: QueryClient, client: ApiC
       simulatePayment: fromPromise(({ input, signal }: { input: OrderCodeInput; signal: AbortSignal }) =>
         simulatePayment(queryClient, input.code, signal, client),
       ),
+      payByCard: fromPromise(({ input, signal }: { input: CardPayInput; signal: AbortSignal }) =>
+        payByCard(queryClient, input.code, input.token, signal, client),
+      ),
     },
   });
 }
 
 export type PaymentActor = ActorRefFrom<typeof paymentMachine>;
 
+/** Where the bank's 3DS page sends the traveller back: this order's payment page, told to check. */
+export function cardReturnUrl(code: string): string {
+  const search = new URLSearchParams({ reservasi_kode: code, kartu: 'selesai' });
+  return `${window.location.origin}/app/payment-url?${search.toString()}`;
+}
+
 /**
  * The payment actor of one page, with its effects and the app's inspector (its navigation and
  * toasts reach the router and the toaster). Key the screen by the order code: a new code is a new
  * actor. A hidden tab's timers are slowed down: shown again, the machine asks the server clock.
  */
-export function usePaymentActor(code: string, page: PaymentPage): PaymentActor {
+export function usePaymentActor(code: string, page: PaymentPage, afterCard = false): PaymentActor {
   const queryClient = useQueryClient();
   const layout = useLayoutMode();
   const logic = useMemo(() => paymentMachineWithEffects(queryClient), [queryClient]);
-  const actor: PaymentActor = useFlowActorRef(logic, { input: { code, page, layout } });
+  const actor: PaymentActor = useFlowActorRef(logic, { input: { code, page, layout, afterCard } });
+  useEffect(() => {
+    // The bank's 3DS page brings the traveller back to this page, which then asks the gateway first.
+    const subscription = actor.on('card.authenticate', ({ url }) => openBankPage(url, cardReturnUrl(code)));
+    return () => subscription.unsubscribe();
+  }, [actor, code]);
   useEffect(() => {
     const onVisible = () => {
       if (document.visibilityState === 'visible') actor.send({ type: 'countdown.sync' });

@@ -380,6 +380,12 @@ export async function startMidtransStandIn(
       });
       return true;
     }
+    if (req.method === 'GET' && url.pathname === '/favicon.ico') {
+      // A browser on the 3DS page asks for it.
+      res.writeHead(404);
+      res.end();
+      return true;
+    }
     const threeDs = /^\/v2\/3ds\/redirect\/([^/]+)$/.exec(url.pathname);
     if (!threeDs) return false;
     const charge = charges.find((item) => item.transactionId === threeDs[1]);

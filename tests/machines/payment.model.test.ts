@@ -12,6 +12,7 @@ import {
   type PaymentInput,
   type PaymentSnapshot,
 } from '../../machines/payment.machine';
+import type { CardAuthenticateEmitted } from '../../machines/payment.machine';
 import type { NavigateEmitted, ToastEmitted } from '../../machines/types';
 import { BCA, instruction, METHODS, order } from './payment-fixtures';
 import { edgeCoverPaths, withLazyPaths, measureCoverage, printCoverage, combineCoverage } from './support/coverage';
@@ -29,6 +30,7 @@ const model = paymentMachine.provide({
     checkPayment: never() as never,
     changePayment: never() as never,
     simulatePayment: never() as never,
+    payByCard: never() as never,
   },
 });
 
@@ -52,6 +54,24 @@ const INSTRUCTION_TICK = 'xstate.after.nextTick.payment.instruction.countdown.ru
 const TICKS = new Set([CHECKOUT_TICK, INSTRUCTION_TICK]);
 
 const refused = (code: string, message: string) => ({ kind: 'refused', code, message });
+const PAY4 = 'Pembayaran kartu ditolak. Periksa nomor kartu, masa berlaku dan CVV, atau gunakan kartu atau metode lain';
+const BANK_PAGE = 'https://api.sandbox.midtrans.com/v2/3ds/redirect/abc';
+const CARD = instruction({
+  jenis_pembayaran_kode: 'KARTU',
+  jenis: 'card',
+  nomor_bayar: null,
+  simulasi: false,
+  kartu: {
+    client_key: 'SB-Mid-client-x',
+    script_url: 'https://api.midtrans.com/v2/assets/js/midtrans-new-3ds.min.js',
+    lingkungan: 'sandbox',
+    percobaan_terakhir: null,
+  },
+});
+const cardReply = (status: 'paid' | 'pending', url: string | null) => ({
+  kind: 'ok',
+  results: { reservasi_kode: 'BRK7Q2M9', status, url_3ds: url },
+});
 const allEvents: PaymentEvent[] = [
   ev({ type: 'xstate.done.actor.loadCheckout', output: { ...pending, methods: METHODS } }),
   ev({ type: 'xstate.done.actor.loadCheckout', output: { ...paid, methods: [] } }),
@@ -78,6 +98,20 @@ const allEvents: PaymentEvent[] = [
   ev({ type: 'xstate.done.actor.loadInstruction', output: { ...cancelled, instruction: instruction() } }),
   ev({ type: 'xstate.done.actor.loadInstruction', output: { ...outOfTime, instruction: instruction() } }),
   ev({ type: 'xstate.error.actor.loadInstruction', error: new Error(LOAD_ERROR) }),
+  ev({ type: 'xstate.done.actor.loadInstruction', output: { ...pending, instruction: CARD } }),
+  // The card: the page made the token; bayar-kartu answers.
+  { type: 'card.pay', token: '48111111-1114-token' },
+  ev({ type: 'xstate.done.actor.payByCard', output: cardReply('paid', null) }),
+  ev({ type: 'xstate.done.actor.payByCard', output: cardReply('pending', BANK_PAGE) }),
+  ev({ type: 'xstate.done.actor.payByCard', output: cardReply('pending', null) }),
+  ev({ type: 'xstate.done.actor.payByCard', output: refused('PAY-4', PAY4) }),
+  ev({ type: 'xstate.done.actor.payByCard', output: refused('PAY-1', PAY1) }),
+  ev({ type: 'xstate.done.actor.payByCard', output: refused('REQ-2', 'Terlalu banyak permintaan') }),
+  ev({ type: 'xstate.error.actor.payByCard', error: new Error('err') }),
+  // Back from the bank's page: the gateway is asked first.
+  ev({ type: 'xstate.done.actor.confirmCard', output: paid }),
+  ev({ type: 'xstate.done.actor.confirmCard', output: pending }),
+  ev({ type: 'xstate.error.actor.confirmCard', error: new Error('Tidak dapat terhubung') }),
   { type: 'payment.simulate' },
   ev({
     type: 'xstate.done.actor.simulatePayment',
@@ -128,6 +162,8 @@ function events(snapshot: PaymentSnapshot): PaymentEvent[] {
 function serialize(snapshot: PaymentSnapshot): string {
   const { remainingMs, chosen, instruction: shown, error, order: read, refreshInMs, refreshEveryMs } = snapshot.context;
   return JSON.stringify({
+    card: shown?.kartu != null,
+    cardError: snapshot.context.cardError !== null,
     value: snapshot.value,
     remainingMs,
     refreshInMs,
@@ -151,12 +187,14 @@ interface Step {
   input: PaymentInput;
   navigations: NavigateEmitted[];
   toasts: ToastEmitted[];
+  bankPages: CardAuthenticateEmitted[];
 }
 
 const TOAST_MESSAGES = new Set<string>([
   paymentMessages.payFailed,
   paymentMessages.notYetPaid,
   paymentMessages.loadFailed,
+  paymentMessages.cardPending,
   PAY1,
   PAY3,
   LOAD_ERROR,
@@ -179,6 +217,26 @@ const invariants: Record<string, (step: Step) => void> = {
   loadingInstruction: ({ snapshot, input }) => {
     expect(input.page).toBe('instruction');
     expect(paymentView(snapshot)).toBe('loading');
+  },
+  confirmingCard: ({ snapshot, input }) => {
+    // Only on the way back from the bank's page (and its "Coba Lagi"), before the page shows anything.
+    expect(input.afterCard).toBe(true);
+    expect(paymentView(snapshot)).toBe('loading');
+  },
+  'instruction.countdown.running,action.payingCard': (step) => {
+    counting(step);
+    const { snapshot } = step;
+    expect(snapshot.context.instruction?.kartu).not.toBeNull();
+    expect(snapshot.context.cardError).toBeNull();
+    expect(isInstructionBusy(snapshot)).toBe(true);
+    expect(snapshot.can({ type: 'card.pay', token: 't' })).toBe(false);
+  },
+  'instruction.countdown.running,action.authenticating': (step) => {
+    counting(step);
+    // The bank's page was handed to the gateway's script, once per attempt.
+    expect(step.bankPages.at(-1)?.url).toBe(BANK_PAGE);
+    expect(isInstructionBusy(step.snapshot)).toBe(true);
+    expect(step.snapshot.can({ type: 'payment.check' })).toBe(true);
   },
   'checkout.countdown.running,method.choosing': (step) => {
     counting(step);
@@ -206,6 +264,9 @@ const invariants: Record<string, (step: Step) => void> = {
     expect(snapshot.context.instruction).not.toBeNull();
     // "Simulasikan pembayaran" only where the server offers it (demo mode).
     expect(snapshot.can({ type: 'payment.simulate' })).toBe(snapshot.context.instruction?.simulasi === true);
+    // The card form only where the server sent the card's setup; a refusal is kept for the form.
+    expect(snapshot.can({ type: 'card.pay', token: 't' })).toBe(snapshot.context.instruction?.kartu != null);
+    if (snapshot.context.cardError !== null) expect(snapshot.context.cardError).toBe(PAY4);
   },
   'instruction.countdown.running,action.simulating': (step) => {
     counting(step);
@@ -277,14 +338,16 @@ function replay(path: readonly PaymentEvent[], input: PaymentInput): string[] {
   const actor = createActor(model, { input, clock });
   const navigations: NavigateEmitted[] = [];
   const toasts: ToastEmitted[] = [];
+  const bankPages: CardAuthenticateEmitted[] = [];
   actor.on('navigate', (event) => navigations.push(event));
   actor.on('toast', (event) => toasts.push(event));
+  actor.on('card.authenticate', (event) => bankPages.push(event));
   actor.start();
   const visited: string[] = [];
   const check = () => {
     const snapshot = actor.getSnapshot();
     visited.push(valueKey(snapshot.value).replace(SYNCING, 'countdown.running'));
-    checkStep({ snapshot, input, navigations, toasts });
+    checkStep({ snapshot, input, navigations, toasts, bankPages });
   };
   check();
   for (const event of path) {
@@ -321,6 +384,13 @@ describe('paymentMachine model', () => {
     // The first read of its own after one second: within the 2.5 s the paths have.
     'instruction, mobile': { code: 'BRK7Q2M9', page: 'instruction', layout: 'm', refreshFirstMs: 1000 },
     'instruction, desktop': { code: 'BRK7Q2M9', page: 'instruction', layout: 'd', refreshFirstMs: 1000 },
+    'back from the bank, mobile': {
+      code: 'BRK7Q2M9',
+      page: 'instruction',
+      layout: 'm',
+      refreshFirstMs: 1000,
+      afterCard: true,
+    },
   };
   const runs = Object.entries(inputs).map(([name, input]) =>
     withLazyPaths({ name, input }, () => edgeCoverPaths(model, { events, input, serialize })),
@@ -333,8 +403,14 @@ describe('paymentMachine model', () => {
       const reached = new Set(run.paths.flatMap((path) => replay(path, run.input)));
       const own = Object.keys(invariants).filter((key) =>
         run.input.page === 'checkout'
-          ? !key.startsWith('instruction') && key !== 'loadingInstruction' && key !== 'refused'
-          : !key.startsWith('checkout') && key !== 'loadingCheckout' && key !== 'redirecting',
+          ? !key.startsWith('instruction') &&
+            key !== 'loadingInstruction' &&
+            key !== 'refused' &&
+            key !== 'confirmingCard'
+          : !key.startsWith('checkout') &&
+            key !== 'loadingCheckout' &&
+            key !== 'redirecting' &&
+            (key !== 'confirmingCard' || run.input.afterCard === true),
       );
       expect([...reached].sort()).toEqual(own.sort());
     },

@@ -9,6 +9,7 @@ import { Navbar } from '../../components/navbar';
 import { QrCode } from '../../components/qr-code';
 import { cx } from '../../lib/cx';
 import { formatRupiah } from '../../lib/format';
+import { CardForm } from './card-form';
 import { PaymentCountdown } from './payment-countdown';
 import { isStatusView, PaymentSkeleton, PaymentStatus } from './payment-parts';
 import { PAYMENT_TEXT } from './payment-texts';
@@ -121,8 +122,8 @@ function HowToPay({ instruction, code }: { instruction: PaymentInstruction; code
  * image), the amount and the deadline, "Cek Status Pembayaran", and in demo mode "Simulasikan
  * pembayaran". Once paid the machine opens the order page.
  */
-export function InstructionScreen({ code }: { code: string }) {
-  const actor = usePaymentActor(code, 'instruction');
+export function InstructionScreen({ code, afterCard = false }: { code: string; afterCard?: boolean }) {
+  const actor = usePaymentActor(code, 'instruction', afterCard);
   const view = useSelector(actor, paymentView);
   const instruction = useSelector(actor, (snapshot) => snapshot.context.instruction);
   const remainingMs = useSelector(actor, (snapshot) => snapshot.context.remainingMs);
@@ -140,6 +141,11 @@ export function InstructionScreen({ code }: { code: string }) {
       <div className="flex flex-col gap-4 desktop:mx-auto desktop:max-w-xl">
         <PaymentCountdown remainingMs={remainingMs} deadline={instruction.batas_bayar} />
         <HowToPay instruction={instruction} code={code} />
+        {instruction.kartu ? (
+          <section className="hairline rounded-card border-grey-200 bg-white p-4">
+            <CardForm actor={actor} setup={instruction.kartu} total={instruction.total_bayar} />
+          </section>
+        ) : null}
         <div className="flex flex-col gap-3" aria-busy={busy || undefined}>
           <button
             type="button"

@@ -33,6 +33,17 @@ export const PAYMENT_TEXT = {
   billKey: 'Kode Bayar (Bill Key)',
   openApp: 'Bayar di Aplikasi',
   autoCheck: 'Status pembayaran diperiksa otomatis selama halaman ini terbuka.',
+  cardTitle: 'Data Kartu',
+  cardNumber: 'Nomor Kartu',
+  cardExpiry: 'Masa Berlaku (BB/TT)',
+  cardCvv: 'CVV',
+  cardBusy: 'Memproses…',
+  cardFailed: 'Pembayaran kartu tidak dapat diproses. Coba lagi.',
+  cardPrivacy:
+    'Data kartu dikirim langsung ke Midtrans dan tidak disimpan oleh Berangkat. Setelah ini bank akan meminta kode verifikasi (3D Secure).',
+  cardLastRefused: 'Pembayaran kartu sebelumnya ditolak. Periksa data kartu, atau gunakan kartu atau metode lain.',
+  cardLastWaiting:
+    'Verifikasi bank untuk pembayaran kartu sebelumnya belum selesai. Kamu bisa mengulanginya dengan mengisi data kartu lagi.',
 } as const;
 
 /** "Biaya admin Rp 4.000", "Biaya admin 0,7% (Rp 1.050)", or no fee at all. */

@@ -9,6 +9,8 @@ import { preloadAppFlow } from '../../flow/app-flow';
 /** ?reservasi_kode=CODE; anything unreadable falls back to none (the page then says so). */
 const paymentUrlSearchSchema = z.object({
   reservasi_kode: OrderCodeSchema.optional().catch(undefined),
+  /** Back from the bank's 3DS page (the gateway appends its own `response`, never trusted). */
+  kartu: z.literal('selesai').optional().catch(undefined),
 });
 
 export const Route = createFileRoute('/app/payment-url')({
@@ -26,7 +28,7 @@ export const Route = createFileRoute('/app/payment-url')({
 });
 
 function PaymentUrlRoute() {
-  const code = Route.useSearch().reservasi_kode;
+  const { reservasi_kode: code, kartu } = Route.useSearch();
   if (!code) return <InstructionMissing />;
-  return <InstructionScreen key={code} code={code} />;
+  return <InstructionScreen key={code} code={code} afterCard={kartu === 'selesai'} />;
 }
