@@ -123,7 +123,10 @@ test('card through Midtrans: the card data goes to the gateway only, a denied ca
   const code = await bookOneWayUnpaid(page);
 
   // The method's row, a label around its radio (the group above it has the same name).
-  await page.locator('label').filter({ hasText: /^Kartu Kredit\/Debit/ }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^Kartu Kredit\/Debit/ })
+    .click();
   await page.getByRole('button', { name: 'Bayar', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/app/payment-url\\?reservasi_kode=${code}$`));
   await expect(page.getByRole('heading', { name: 'Data Kartu' })).toBeVisible();
