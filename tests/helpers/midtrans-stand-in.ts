@@ -224,7 +224,11 @@ function answer(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-export async function startMidtransStandIn(serverKey = 'SB-Mid-server-standin-0123456789'): Promise<MidtransStandIn> {
+export async function startMidtransStandIn(
+  serverKey = 'SB-Mid-server-standin-0123456789',
+  /** 0: any free port. */
+  listenOn = 0,
+): Promise<MidtransStandIn> {
   const charges: StandInCharge[] = [];
   const problems: string[] = [];
   const statusCalls: string[] = [];
@@ -312,7 +316,7 @@ export async function startMidtransStandIn(serverKey = 'SB-Mid-server-standin-01
       if (!res.headersSent) answer(res, 500, { status_code: '500', status_message: 'stand-in failed' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   const notification = (orderId: string, overrides: Record<string, string> = {}) => {
