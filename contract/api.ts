@@ -259,6 +259,12 @@ export const endpoints = {
     flashsale.FlashSaleDetailTransaksiQuerySchema,
     flashsale.FlashSaleTransactionSchema,
   ),
+  /** "Cek Status Pembayaran": asks the gateway about the purchase's open charges, then answers it. */
+  flashsaleCekStatus: post(
+    '/flashsale/cek-status',
+    flashsale.FlashSaleCekStatusBodySchema,
+    flashsale.FlashSaleTransactionSchema,
+  ),
   /** Bearer only: the customer's own flash-sale transactions. */
   flashsaleListTransaksi: get(
     '/flashsale/list-transaksi',

@@ -193,8 +193,15 @@ export const FlashSaleTransactionSchema = z.object({
   harga: RupiahSchema,
   biaya_admin: RupiahSchema,
   total_bayar: RupiahSchema,
-  /** Virtual account or retail number; null for QRIS and card. */
+  /** Virtual account, retail number or Mandiri's bill key; null for QRIS and card. */
   nomor_bayar: z.string().nullable(),
+  /**
+   * As the order's PaymentInstruction: Mandiri's biller code (shown beside the bill key), the QRIS
+   * payload to draw, GoPay's app link; null otherwise (and in replies older than these fields).
+   */
+  kode_biller: z.string().nullable().default(null),
+  qris: z.string().nullable().default(null),
+  url_bayar: z.string().nullable().default(null),
   dibuat_pada: z.string(),
   batas_bayar: z.string(),
 });
@@ -206,6 +213,13 @@ export type FlashSaleTransaksiResults = z.infer<typeof FlashSaleTransaksiResults
 
 /** Header X-Order-Key (the purchase's key) or the buyer's bearer token. */
 export const FlashSaleDetailTransaksiQuerySchema = z.object({ transaksi_kode: FlashSaleTransactionCodeSchema });
+
+/**
+ * POST flashsale/cek-status ("Cek Status Pembayaran"; header X-Order-Key or the buyer's bearer token):
+ * with a gateway the server asks it about the purchase's open charges first, then answers the
+ * purchase as detail-transaksi does.
+ */
+export const FlashSaleCekStatusBodySchema = z.object({ transaksi_kode: FlashSaleTransactionCodeSchema });
 
 export const FlashSaleListTransaksiQuerySchema = z.object({ page: pageParam });
 export const FlashSaleListTransaksiResultsSchema = z.object({

@@ -15,6 +15,7 @@ import {
   type FlashSaleJenisPembayaranResults,
   type FlashSaleStatus,
   type FlashSaleSoalResults,
+  type FlashSaleTransaction,
   type FlashSaleTransaksiResults,
   type QuizOptionCode,
 } from '../contract/flashsale';
@@ -73,6 +74,8 @@ export interface FlashSaleContext {
   methodCode: string | null;
   /** The finished purchase. */
   transaction: FlashSaleTransaksiResults | null;
+  /** The purchase whose page is open (just bought, or opened by its address): "Cek Status" asks about it. */
+  transactionCode: string | null;
 }
 
 export type FlashSaleEvent =
@@ -92,7 +95,11 @@ export type FlashSaleEvent =
   | { type: 'booker.submit' }
   | { type: 'method.choose'; code: string }
   | { type: 'pay' }
-  | { type: 'step.back' };
+  | { type: 'step.back' }
+  /** A purchase's page is open (after buying, or by its address: a link, a reload). */
+  | { type: 'transaction.show'; code: string }
+  /** "Cek Status Pembayaran" on the purchase's page. */
+  | { type: 'payment.check' };
 
 export type FlashSaleRoute = 'flash-sale' | 'flash-sale-card' | 'flash-sale-transaction';
 export type FlashSaleNavigateEmitted = {
@@ -106,6 +113,8 @@ export const flashSaleMessages = {
   chooseAnswer: 'Pilih salah satu jawaban',
   chooseMethod: 'Pilih metode pembayaran terlebih dahulu',
   keyExpired: FLASH_SALE_MESSAGES.keyInvalid,
+  /** The order payment page's words (payment.machine.ts paymentMessages.notYetPaid). */
+  notYetPaid: 'Pembayaran belum kami terima. Selesaikan pembayaran lalu cek lagi.',
 } as const;
 
 export interface QuizInput {
@@ -122,6 +131,9 @@ export type FlashSaleAnswerResults = FlashSaleCekSoalResults & { keyLeftMs: numb
 export interface BuyInput extends MethodsInput {
   booker: Booker;
   methodCode: string;
+}
+export interface CheckInput {
+  code: string;
 }
 
 const EMPTY_BOOKER: Booker = { name: '', phone: '', email: '' };
@@ -195,6 +207,9 @@ export const flashSaleMachine = setup({
     buy: fromPromise<FlashSaleOutcome<FlashSaleTransaksiResults>, BuyInput>(() =>
       Promise.reject(new Error('buy is provided by the app')),
     ),
+    checkTransaction: fromPromise<FlashSaleOutcome<FlashSaleTransaction>, CheckInput>(() =>
+      Promise.reject(new Error('checkTransaction is provided by the app')),
+    ),
   },
   guards: {
     hasSlots: (_, params: { list: FlashSaleSlot[] }) => params.list.length > 0,
@@ -215,12 +230,25 @@ export const flashSaleMachine = setup({
       params.outcome.kind === 'refused' && params.outcome.code === params.code,
     isBookerValid: ({ context }) => Object.keys(bookerErrorsOf(context.booker)).length === 0,
     hasMethod: ({ context }) => context.methods.some((method) => method.kode === context.methodCode && method.tersedia),
+    isShownTransaction: ({ context }, params: { code: string }) => context.transactionCode === params.code,
+    isTransactionPaid: (_, params: { outcome: FlashSaleOutcome<FlashSaleTransaction> }) =>
+      params.outcome.kind === 'ok' && params.outcome.results.status === 'lunas',
+    isTransactionWaiting: (_, params: { outcome: FlashSaleOutcome<FlashSaleTransaction> }) =>
+      params.outcome.kind === 'ok' && params.outcome.results.status === 'menunggu-pembayaran',
   },
   actions: {
     // Provided by the app: the chosen slot started or ended, so its lists are read again.
     refreshSessions: () => undefined,
     // Provided by the app: keeps the transaction's key so its page opens after a reload.
     keepTransaction: (_, _params: { transaction: FlashSaleTransaksiResults }) => undefined,
+    // Provided by the app: the purchase as "Cek Status" answered it is what its page shows.
+    keepTransactionRead: (_, _params: { transaction: FlashSaleTransaction }) => undefined,
+    showTransaction: assign((_, params: { code: string }) => ({
+      transactionCode: params.code,
+      key: null,
+      keyLeftMs: 0,
+      answer: null,
+    })),
     chooseDate: assign((_, params: { date: string }) => ({ date: params.date, slots: [], slotId: null })),
     takeSessions: assign(({ context }, params: { list: FlashSaleSlot[]; serverNowMs: number; date: string }) => {
       // A list read again keeps the visitor's tab when it still exists.
@@ -275,6 +303,7 @@ export const flashSaleMachine = setup({
     chooseMethod: assign((_, params: { code: string }) => ({ methodCode: params.code })),
     takeTransaction: assign((_, params: { transaction: FlashSaleTransaksiResults }) => ({
       transaction: params.transaction,
+      transactionCode: params.transaction.transaksi_kode,
       key: null,
       keyLeftMs: 0,
     })),
@@ -308,6 +337,7 @@ export const flashSaleMachine = setup({
     methods: [],
     methodCode: null,
     transaction: null,
+    transactionCode: null,
   }),
   initial: 'sessions',
   on: {
@@ -323,6 +353,10 @@ export const flashSaleMachine = setup({
       guard: { type: 'isOtherCard', params: ({ event }) => ({ cardId: event.cardId }) },
       target: '.card',
       actions: ['dropKey', { type: 'openCard', params: ({ event }) => ({ cardId: event.cardId }) }],
+    },
+    'transaction.show': {
+      target: '.done',
+      actions: { type: 'showTransaction', params: ({ event }) => ({ code: event.code }) },
     },
   },
   states: {
@@ -625,12 +659,67 @@ export const flashSaleMachine = setup({
       },
     },
     done: {
-      description: 'The purchase is made: its page shows how to pay; "Flash Sale Lainnya" goes back to the sessions.',
+      description:
+        'A purchase\'s page (just bought, or opened by its address): how to pay; "Flash Sale Lainnya" goes back to the sessions.',
+      initial: 'idle',
       on: {
         'card.close': [
           { guard: 'hasChosenSlot', target: 'sessions.shown', actions: 'goToSessions' },
           { target: 'sessions', actions: 'goToSessions' },
         ],
+        // The page shown again (a reload, a re-render): nothing changes, a check on its way goes on.
+        'transaction.show': { guard: { type: 'isShownTransaction', params: ({ event }) => ({ code: event.code }) } },
+      },
+      states: {
+        idle: {
+          description: 'Waiting for the buyer to pay elsewhere; "Cek Status Pembayaran" while it is unpaid.',
+          on: { 'payment.check': 'checking' },
+        },
+        checking: {
+          description:
+            'flashsale/cek-status (the server asks the gateway about the purchase), then the page shows its answer.',
+          invoke: {
+            id: 'checkTransaction',
+            src: 'checkTransaction',
+            input: ({ context }) => ({ code: context.transactionCode ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'isTransactionPaid', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'paid',
+                actions: {
+                  type: 'keepTransactionRead',
+                  params: ({ event }) => ({ transaction: resultsOf(event.output) }),
+                },
+              },
+              {
+                guard: { type: 'isTransactionWaiting', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'idle',
+                actions: [
+                  { type: 'keepTransactionRead', params: ({ event }) => ({ transaction: resultsOf(event.output) }) },
+                  { type: 'toastTop', params: { message: flashSaleMessages.notYetPaid } },
+                ],
+              },
+              {
+                // Past its deadline: the page says so.
+                guard: { type: 'isOk', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'idle',
+                actions: {
+                  type: 'keepTransactionRead',
+                  params: ({ event }) => ({ transaction: resultsOf(event.output) }),
+                },
+              },
+              {
+                target: 'idle',
+                actions: { type: 'toastTop', params: ({ event }) => ({ message: messageOf(event.output) }) },
+              },
+            ],
+            onError: {
+              target: 'idle',
+              actions: { type: 'toastTop', params: { message: flashSaleMessages.network } },
+            },
+          },
+        },
+        paid: { description: 'Lunas: the page shows the paid purchase.' },
       },
     },
   },

@@ -34,10 +34,11 @@ export interface OwnServer {
 
 /**
  * Starts the server with `settings` over the runner's environment (`null` removes a variable) and
- * waits until it answers /api/health.
+ * waits until it answers /api/health. A `PORT` among the settings is used as given (a run confined
+ * to a range of ports), else a free one is picked.
  */
 export async function startOwnServer(name: string, settings: Record<string, string | null>): Promise<OwnServer> {
-  const port = await freePort();
+  const port = settings.PORT ? Number(settings.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `berangkat-e2e-${name}-`));
   const env: NodeJS.ProcessEnv = {
     ...process.env,

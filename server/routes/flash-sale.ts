@@ -9,6 +9,7 @@ import { signInRequired } from '../services/errors';
 import {
   buyFlashSaleCard,
   checkFlashSaleAnswer,
+  checkFlashSaleStatus,
   type FlashSaleBuyer,
   flashSaleCardDetail,
   flashSaleCardsOf,
@@ -86,18 +87,20 @@ export function flashSaleRoutes(api: Hono<AppEnv>, deps: FlashSaleDeps): void {
     return { ...transaction, kunci: orderKeyFor(deps.orderKeySecret, transaction.transaksi_kode) };
   });
 
-  defineRoute(api, 'flashsaleDetailTransaksi', (query, c) => {
-    const keyValid = isOrderKey(deps.orderKeySecret, query.transaksi_kode, c.req.header(ORDER_KEY_HEADER));
+  /** The purchase's key (header X-Order-Key) or its signed-in buyer may read it; nobody else learns it exists. */
+  const mayReadAs = (c: Context<AppEnv>, code: string) => {
+    const keyValid = isOrderKey(deps.orderKeySecret, code, c.req.header(ORDER_KEY_HEADER));
     const customerId = c.get('customer')?.id ?? null;
-    return flashSaleTransaction(
-      db,
-      query.transaksi_kode,
-      now(),
-      provider,
-      (row) => keyValid || (customerId !== null && row.customerId === customerId),
-      deps.logger,
-    );
-  });
+    return (row: { customerId: number | null }) => keyValid || (customerId !== null && row.customerId === customerId);
+  };
+
+  defineRoute(api, 'flashsaleDetailTransaksi', (query, c) =>
+    flashSaleTransaction(db, query.transaksi_kode, now(), provider, mayReadAs(c, query.transaksi_kode), deps.logger),
+  );
+
+  defineRoute(api, 'flashsaleCekStatus', (body, c) =>
+    checkFlashSaleStatus(db, body.transaksi_kode, now(), provider, mayReadAs(c, body.transaksi_kode), deps.logger),
+  );
 
   defineRoute(api, 'flashsaleListTransaksi', (query, c) => {
     const customer = c.get('customer');

@@ -46,9 +46,9 @@ import { FLASH_SALE_DAYS, FLASH_SALE_TERMS } from '../db/seed-data/flash-sale';
 import { operatorLogoPath } from '../db/seed-data/operators';
 import { silentLogger, type Logger } from '../logger';
 import { ApiError, notConfigured, notFound } from './errors';
-import { ensureCharge } from './gateway-payments';
+import { askOpenCharges, ensureCharge } from './gateway-payments';
 import type { PaymentProvider } from './payment-provider';
-import { listPaymentMethods, PAYMENT_MESSAGE } from './payments';
+import { derivedPlace, listPaymentMethods, PAYMENT_MESSAGE, placeFields, type PayingPlace } from './payments';
 import { asDb, withRetry } from './reservations-db';
 
 const notRunning = () => new ApiError(409, 'FLS-1', FLASH_SALE_MESSAGES.notRunning);
@@ -315,27 +315,14 @@ async function usableKey(db: Database, cardId: number, key: string, buyer: Flash
 }
 
 /**
- * Through a network gateway (Midtrans) a flash-sale purchase pays with what its page shows, the
- * payment number alone (nomor_bayar): a virtual account of BCA, BNI or BRI, or an Alfamart or
- * Indomaret payment code. Mandiri's bill payment (which also needs the biller code), QRIS, the
- * e-wallets and GoPay's link have no place on the flash-sale transaction yet: listed as not available.
+ * The provider as the flash sale offers it: every method the gateway charges, except the card. A
+ * card payment needs the browser's token step (and its 3DS return) that only the order's payment
+ * page has; the flash-sale purchase is charged by the server alone.
  */
-export const FLASH_SALE_GATEWAY_METHODS: ReadonlySet<string> = new Set([
-  'VA_BCA',
-  'VA_BNI',
-  'VA_BRI',
-  'ALFAMART',
-  'INDOMARET',
-]);
-
-/** The provider as the flash sale offers it: a gateway's methods narrowed to FLASH_SALE_GATEWAY_METHODS. */
 function flashSaleOffer(provider: PaymentProvider | undefined): PaymentProvider | undefined {
   const gateway = provider?.gateway;
   if (!provider || !gateway) return provider;
-  return {
-    ...provider,
-    gateway: { ...gateway, offers: (code) => gateway.offers(code) && FLASH_SALE_GATEWAY_METHODS.has(code) },
-  };
+  return { ...provider, gateway: { ...gateway, offers: (code) => code !== 'KARTU' && gateway.offers(code) } };
 }
 
 export async function flashSalePaymentMethods(
@@ -523,32 +510,46 @@ function chargePurchase(db: Database, row: TransactionRow, now: Date, provider: 
   );
 }
 
-/** The payment number each purchase's latest gateway charge shows (by purchase id). */
-async function gatewayNumbers(db: Database, ids: number[]): Promise<Map<number, string>> {
+/** Where each purchase pays, as its latest gateway charge that answered shows it (by purchase id). */
+async function gatewayPlaces(db: Database, ids: number[]): Promise<Map<number, PayingPlace>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: paymentCharges.flashSaleTransactionId, nomorBayar: paymentCharges.nomorBayar })
+    .select({
+      id: paymentCharges.flashSaleTransactionId,
+      nomorBayar: paymentCharges.nomorBayar,
+      kodeBiller: paymentCharges.kodeBiller,
+      qris: paymentCharges.qris,
+      urlBayar: paymentCharges.urlBayar,
+    })
     .from(paymentCharges)
-    .where(and(inArray(paymentCharges.flashSaleTransactionId, ids), isNotNull(paymentCharges.nomorBayar)))
+    .where(
+      and(
+        inArray(paymentCharges.flashSaleTransactionId, ids),
+        or(isNotNull(paymentCharges.nomorBayar), isNotNull(paymentCharges.qris), isNotNull(paymentCharges.urlBayar)),
+      ),
+    )
     .orderBy(desc(paymentCharges.id));
-  const numbers = new Map<number, string>();
-  for (const row of rows)
-    if (row.id !== null && row.nomorBayar && !numbers.has(row.id)) numbers.set(row.id, row.nomorBayar);
-  return numbers;
+  const places = new Map<number, PayingPlace>();
+  for (const { id, ...place } of rows) if (id !== null && !places.has(id)) places.set(id, place);
+  return places;
 }
+
+/** No charge answered yet (the gateway was down at the purchase): nothing to show. */
+const NOWHERE: PayingPlace = { nomorBayar: null, kodeBiller: null, qris: null, urlBayar: null };
 
 function transactionOf(
   row: TransactionRow,
   now: Date,
   provider: PaymentProvider,
-  numbers: Map<number, string>,
+  places: Map<number, PayingPlace>,
 ): FlashSaleTransaction {
   const card = cardOf(row);
   const expired = row.status === 'menunggu-pembayaran' && row.payBy <= now;
-  // Through a network gateway: the number its charge answered (none while it could not be charged).
-  const charge = provider.gateway
-    ? { nomorBayar: numbers.get(row.transactionId) ?? null }
-    : provider.createCharge(
+  // Through a network gateway: what its stored charge answered; else the simulator's derived place.
+  const place = provider.gateway
+    ? (places.get(row.transactionId) ?? NOWHERE)
+    : derivedPlace(
+        provider,
         { code: row.code, amount: row.total, expiresAt: row.payBy },
         { code: row.methodCode, kind: row.methodKind },
       );
@@ -574,7 +575,7 @@ function transactionOf(
     harga: row.price,
     biaya_admin: row.fee,
     total_bayar: row.total,
-    nomor_bayar: charge.nomorBayar,
+    ...placeFields(place),
     dibuat_pada: row.createdAt.toISOString(),
     batas_bayar: row.payBy.toISOString(),
   };
@@ -598,8 +599,29 @@ export async function flashSaleTransaction(
   if (!row || !mayRead(row)) throw notFound(FLASH_SALE_MESSAGES.transactionUnknown);
   if (chargeWith && provider.gateway && row.status === 'menunggu-pembayaran' && row.payBy > now)
     await chargePurchase(db, row, now, provider, chargeWith);
-  const numbers = provider.gateway ? await gatewayNumbers(db, [row.transactionId]) : new Map<number, string>();
-  return transactionOf(row, now, provider, numbers);
+  const places = provider.gateway ? await gatewayPlaces(db, [row.transactionId]) : new Map<number, PayingPlace>();
+  return transactionOf(row, now, provider, places);
+}
+
+/**
+ * flashsale/cek-status ("Cek Status Pembayaran"): with a gateway, its word on the purchase's open
+ * charges first (gateway-payments.ts's askOpenCharges, as for an order: a lost notification is not a
+ * lost payment), then the purchase as detail-transaksi answers it. Without one, the stored state.
+ */
+export async function checkFlashSaleStatus(
+  db: Database,
+  code: string,
+  now: Date,
+  provider: PaymentProvider,
+  mayRead: (row: { customerId: number | null }) => boolean,
+  logger: Logger,
+): Promise<FlashSaleTransaction> {
+  const [row] = await transactionsQuery(db).where(eq(flashSaleTransactions.code, code)).limit(1);
+  if (!row || !mayRead(row)) throw notFound(FLASH_SALE_MESSAGES.transactionUnknown);
+  // A purchase given up may still be paid late (settleFlashSaleCharge takes a unit back if one is left).
+  if (provider.gateway && row.status !== 'lunas')
+    await askOpenCharges(db, { flashSaleTransactionId: row.transactionId }, { now, provider, logger });
+  return flashSaleTransaction(db, code, now, provider, mayRead, logger);
 }
 
 const PAGE_SIZE = 10;
@@ -619,14 +641,14 @@ export async function flashSaleTransactionsOf(
       .offset((page - 1) * PAGE_SIZE),
     db.select({ n: count() }).from(flashSaleTransactions).where(eq(flashSaleTransactions.customerId, customerId)),
   ]);
-  const numbers = provider.gateway
-    ? await gatewayNumbers(
+  const places = provider.gateway
+    ? await gatewayPlaces(
         db,
         rows.map((row) => row.transactionId),
       )
-    : new Map<number, string>();
+    : new Map<number, PayingPlace>();
   return {
-    list: rows.map((row) => transactionOf(row, now, provider, numbers)),
+    list: rows.map((row) => transactionOf(row, now, provider, places)),
     page,
     total_page: Math.ceil((total?.n ?? 0) / PAGE_SIZE),
   };

@@ -665,15 +665,30 @@ async function askAndApply(
   );
 }
 
-/** Charges of an order the gateway may still settle. */
-async function openCharges(db: Database, reservationId: number): Promise<string[]> {
+/** Charges of an order or a flash-sale purchase the gateway may still settle. */
+async function openCharges(db: Database, owner: ChargeSubject['owner']): Promise<string[]> {
   const rows = await db
     .select({ id: paymentCharges.gatewayOrderId })
     .from(paymentCharges)
-    .where(and(eq(paymentCharges.reservationId, reservationId), eq(paymentCharges.status, 'pending')))
+    .where(and(ownerIs(owner), eq(paymentCharges.status, 'pending')))
     .orderBy(desc(paymentCharges.id))
     .limit(5);
   return rows.map((row) => row.id);
+}
+
+/**
+ * "Cek Status Pembayaran" of an order or a flash-sale purchase: the gateway is asked about its open
+ * charges (newest first, until one paid) and each answer applied as a notification would be.
+ */
+export async function askOpenCharges(
+  db: Database,
+  owner: ChargeSubject['owner'],
+  ctx: { now: Date; provider: PaymentProvider; logger: Logger },
+): Promise<void> {
+  for (const id of await openCharges(db, owner)) {
+    const result = await askAndApply(db, id, ctx);
+    if (result?.kind === 'paid') break;
+  }
 }
 
 /** cek-status-pembayaran: with a gateway, its word on the order's open charges first; then the order. */
@@ -682,12 +697,8 @@ export async function checkPaymentStatus(
   order: OrderRow,
   ctx: { now: Date; provider: PaymentProvider; logger: Logger },
 ): Promise<CekStatusPembayaranResults> {
-  if (ctx.provider.gateway && (order.status === 'pending' || order.status === 'expired')) {
-    for (const id of await openCharges(db, order.id)) {
-      const result = await askAndApply(db, id, ctx);
-      if (result?.kind === 'paid') break;
-    }
-  }
+  if (ctx.provider.gateway && (order.status === 'pending' || order.status === 'expired'))
+    await askOpenCharges(db, { reservationId: order.id }, ctx);
   const now = await findOrder(db, order.code);
   if (!now) throw notFound(ORDER_MESSAGE.notFound);
   const status = statusAt(now, ctx.now);

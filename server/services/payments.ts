@@ -25,7 +25,7 @@ import {
   type MethodRow,
   type OrderRow,
 } from './order-store';
-import type { PaymentProvider } from './payment-provider';
+import type { ChargeMethod, ChargeOrder, PaymentProvider } from './payment-provider';
 import { PRICING } from './pricing';
 import { asDb, creditPoints, expireDepartures, redeemPoints, sqlState, withRetry, type Tx } from './reservations-db';
 import { queryRows } from './sql';
@@ -130,6 +130,21 @@ export interface PayingPlace {
   urlBayar: string | null;
 }
 
+/** A paying place as the wire names it: the order's instruction and the flash-sale transaction share these fields. */
+export function placeFields(place: PayingPlace) {
+  return {
+    nomor_bayar: place.nomorBayar,
+    kode_biller: place.kodeBiller,
+    qris: place.qris,
+    url_bayar: place.urlBayar,
+  };
+}
+
+/** The simulator's place (or no provider's refusal): derived from the code, amount and method, never stored. */
+export function derivedPlace(provider: PaymentProvider, charged: ChargeOrder, method: ChargeMethod): PayingPlace {
+  return { ...provider.createCharge(charged, method), kodeBiller: null, urlBayar: null };
+}
+
 /** The instruction the payment page shows, for the simulator's charges and the gateway's stored ones alike. */
 export function instructionWith(
   order: OrderRow,
@@ -144,10 +159,7 @@ export function instructionWith(
     jenis: kindOf(method),
     total_bayar: order.total,
     biaya_admin: feeOf(order),
-    nomor_bayar: place.nomorBayar,
-    kode_biller: place.kodeBiller,
-    qris: place.qris,
-    url_bayar: place.urlBayar,
+    ...placeFields(place),
     batas_bayar: order.expiresAt.toISOString(),
     simulasi: simulated,
     kartu: null,
@@ -160,11 +172,12 @@ function instructionOf(
   provider: PaymentProvider,
   demo: boolean,
 ): PaymentInstruction {
-  const charge = provider.createCharge(
+  const place = derivedPlace(
+    provider,
     { code: order.code, amount: order.total, expiresAt: order.expiresAt },
     { code: method.code, kind: kindOf(method) },
   );
-  return instructionWith(order, method, { ...charge, kodeBiller: null, urlBayar: null }, demo);
+  return instructionWith(order, method, place, demo);
 }
 
 export interface PaymentContext {

@@ -62,6 +62,23 @@ export const flashSaleTransactionQueryOptions = (code: string, key: string | nul
     retry: noRetryOnRefusal,
   });
 
+/**
+ * flashsale/cek-status ("Cek Status Pembayaran"): the server asks the payment gateway about the
+ * purchase, then answers it as detail-transaksi does. The purchase's key, when this device has it.
+ */
+export function checkFlashSaleTransaction(
+  code: string,
+  key: string | null,
+  signal?: AbortSignal,
+  client: ApiClient = api,
+) {
+  return client.request(
+    'flashsaleCekStatus',
+    { transaksi_kode: code },
+    { signal, ...(key ? { headers: { [ORDER_KEY_HEADER]: key } } : {}) },
+  );
+}
+
 /** The reply's slots as the machine reads them (instants in milliseconds). */
 export function slotsOf(list: readonly FlashSaleSession[]): FlashSaleSlot[] {
   return list.map((slot) => ({

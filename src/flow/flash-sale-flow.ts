@@ -3,23 +3,29 @@ import { fromPromise } from 'xstate';
 import type {
   FlashSaleJenisPembayaranResults,
   FlashSaleSoalResults,
+  FlashSaleTransaction,
   FlashSaleTransaksiResults,
 } from '../../contract/flashsale';
 import {
   flashSaleMachine,
   type AnswerInput,
   type BuyInput,
+  type CheckInput,
   type FlashSaleAnswerResults,
   type FlashSaleOutcome,
   type MethodsInput,
   type QuizInput,
 } from '../../machines/flash-sale.machine';
 import { api } from '../api/api';
+import { checkFlashSaleTransaction, flashSaleTransactionQueryOptions } from '../api/flash-sale-queries';
 import type { ApiClient } from '../api/client';
 import { callOutcome } from './call-outcome';
-import { rememberOrderKey } from '../platform/order-keys';
+import { orderKeyOf, rememberOrderKey } from '../platform/order-keys';
 
-/** The flash-sale machine's effects: its four calls, fresh lists when a slot changes, the purchase's key kept. */
+/**
+ * The flash-sale machine's effects: its calls, fresh lists when a slot changes, the purchase's key
+ * kept, and "Cek Status"'s answer shown as the purchase's page data.
+ */
 export function flashSaleMachineWithEffects(queryClient: QueryClient, client: ApiClient = api) {
   return flashSaleMachine.provide({
     actors: {
@@ -59,12 +65,20 @@ export function flashSaleMachineWithEffects(queryClient: QueryClient, client: Ap
           ),
         ),
       ),
+      checkTransaction: fromPromise<FlashSaleOutcome<FlashSaleTransaction>, CheckInput>(({ input, signal }) =>
+        callOutcome(() => checkFlashSaleTransaction(input.code, orderKeyOf(input.code), signal, client)),
+      ),
     },
     actions: {
       refreshSessions: () => void queryClient.invalidateQueries({ queryKey: ['flashsale'] }),
       keepTransaction: (_, params) => {
         rememberOrderKey(params.transaction.transaksi_kode, params.transaction.kunci);
         void queryClient.invalidateQueries({ queryKey: ['flashsale'] });
+      },
+      keepTransactionRead: (_, params) => {
+        const { transaksi_kode: code } = params.transaction;
+        queryClient.setQueryData(flashSaleTransactionQueryOptions(code, null).queryKey, params.transaction);
+        void queryClient.invalidateQueries({ queryKey: ['flashsale', 'list-transaksi'] });
       },
     },
   });

@@ -312,10 +312,12 @@ function answer(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-export async function startMidtransStandIn(
+export async function startMidtransStandIn({
   serverKey = 'SB-Mid-server-standin-0123456789',
   clientKey = 'SB-Mid-client-standin-0123',
-): Promise<MidtransStandIn> {
+  /** 0: any free port. */
+  listenOn = 0,
+}: { serverKey?: string; clientKey?: string; listenOn?: number } = {}): Promise<MidtransStandIn> {
   const charges: StandInCharge[] = [];
   const problems: string[] = [];
   const statusCalls: string[] = [];
@@ -544,7 +546,7 @@ export async function startMidtransStandIn(
       if (!res.headersSent) answer(res, 500, { status_code: '500', status_message: 'stand-in failed' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   selfUrl = `http://127.0.0.1:${port}`;
 

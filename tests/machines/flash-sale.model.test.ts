@@ -4,6 +4,7 @@ import {
   FLASH_SALE_MESSAGES,
   type FlashSaleJenisPembayaranResults,
   type FlashSaleSoalResults,
+  type FlashSaleTransaction,
   type FlashSaleTransaksiResults,
 } from '../../contract';
 import {
@@ -26,16 +27,20 @@ import { coverageRecorder, edgeCoverPaths, printCoverage, withLazyPaths, combine
 const never = () => fromPromise(() => new Promise<never>(() => {}));
 let refreshes = 0;
 const kept: FlashSaleTransaksiResults[] = [];
+/** What "Cek Status" answered, as the page was given it. */
+const reads: FlashSaleTransaction[] = [];
 const model = flashSaleMachine.provide({
   actors: {
     loadQuiz: never() as never,
     checkAnswer: never() as never,
     loadMethods: never() as never,
     buy: never() as never,
+    checkTransaction: never() as never,
   },
   actions: {
     refreshSessions: () => void (refreshes += 1),
     keepTransaction: (_, params) => void kept.push(params.transaction),
+    keepTransactionRead: (_, params) => void reads.push(params.transaction),
   },
 });
 
@@ -106,10 +111,16 @@ const TRANSACTION: FlashSaleTransaksiResults = {
   biaya_admin: 4000,
   total_bayar: 53_000,
   nomor_bayar: '3935812345678',
+  kode_biller: null,
+  qris: null,
+  url_bayar: null,
   dibuat_pada: NOW,
   batas_bayar: at(1_800_000),
   kunci: 'kunci-transaksi-0000000001',
 };
+
+const { kunci: _kunci, ...READ } = TRANSACTION;
+const GATEWAY_DOWN = 'Penyedia pembayaran sedang tidak dapat dihubungi.';
 
 // Delayed and actor events are not part of the event union.
 const ev = (event: { type: string; [key: string]: unknown }) => event as unknown as FlashSaleEvent;
@@ -162,6 +173,14 @@ const E = {
   buySoldOut: ev({ type: 'xstate.done.actor.buy', output: refused('FLS-4', FLASH_SALE_MESSAGES.soldOut) }),
   buyOffline: ev({ type: 'xstate.error.actor.buy', error: new Error('offline') }),
   keyTick: ev({ type: KEY_TICK }),
+  showBought: { type: 'transaction.show', code: TRANSACTION.transaksi_kode },
+  showOther: { type: 'transaction.show', code: 'FSZZZZ2345' },
+  check: { type: 'payment.check' },
+  checkedWaiting: ev({ type: 'xstate.done.actor.checkTransaction', output: ok(READ) }),
+  checkedPaid: ev({ type: 'xstate.done.actor.checkTransaction', output: ok({ ...READ, status: 'lunas' }) }),
+  checkedExpired: ev({ type: 'xstate.done.actor.checkTransaction', output: ok({ ...READ, status: 'kedaluwarsa' }) }),
+  checkRefused: ev({ type: 'xstate.done.actor.checkTransaction', output: refused('SRV-2', GATEWAY_DOWN) }),
+  checkOffline: ev({ type: 'xstate.error.actor.checkTransaction', error: new Error('offline') }),
 } satisfies Record<string, FlashSaleEvent>;
 
 const SIGNED_IN: FlashSaleInput = {
@@ -246,6 +265,22 @@ const scenarios: { name: string; input: FlashSaleInput; events: FlashSaleEvent[]
       E.close,
     ],
   },
+  {
+    name: "the purchase's page and its status check",
+    input: GUEST,
+    events: [
+      E.showBought,
+      E.showOther,
+      E.check,
+      E.checkedWaiting,
+      E.checkedPaid,
+      E.checkedExpired,
+      E.checkRefused,
+      E.checkOffline,
+      E.slots,
+      E.close,
+    ],
+  },
 ];
 
 /** Each state is offered the scenario's events it handles (an actor's answer where none runs would fail it). */
@@ -275,6 +310,7 @@ function serialize(snapshot: FlashSaleSnapshot): string {
     methods: c.methods.length,
     methodCode: c.methodCode,
     transaction: c.transaction !== null,
+    transactionCode: c.transactionCode,
   });
 }
 
@@ -297,6 +333,7 @@ const TOASTS = new Set<string>([
   FLASH_SALE_MESSAGES.notRunning,
   FLASH_SALE_MESSAGES.keyInvalid,
   METHOD_GONE,
+  GATEWAY_DOWN,
   ...Object.values(flashSaleMessages),
 ]);
 
@@ -383,21 +420,41 @@ const invariants: Record<string, (step: Step) => void> = {
     expect(step.snapshot.can({ type: 'card.close' })).toBe(false);
     expect(step.snapshot.can({ type: 'pay' })).toBe(false);
   },
-  done: (step) => {
-    noKey(step);
-    expect(step.snapshot.context.transaction).toEqual(TRANSACTION);
-    expect(kept.at(-1)).toEqual(TRANSACTION);
-    expect(step.navigations.at(-1)).toEqual({
-      type: 'navigate',
-      intent: {
-        kind: 'route',
-        name: 'flash-sale-transaction',
-        params: { kode: TRANSACTION.transaksi_kode },
-        replace: true,
-      },
-    });
+  'done.idle': (step) => {
+    onPage(step);
+    expect(step.snapshot.can({ type: 'payment.check' })).toBe(true);
+  },
+  'done.checking': (step) => {
+    onPage(step);
+    // One check at a time.
+    expect(step.snapshot.can({ type: 'payment.check' })).toBe(false);
+  },
+  'done.paid': (step) => {
+    onPage(step);
+    // The page shows the paid purchase; nothing more to check.
+    expect(reads.at(-1)?.status).toBe('lunas');
+    expect(step.snapshot.can({ type: 'payment.check' })).toBe(false);
   },
 };
+
+/** A purchase's page: just bought (its navigation made, its key kept), or opened by its address. */
+function onPage(step: Step): void {
+  noKey(step);
+  const { context } = step.snapshot;
+  expect(context.transactionCode).toMatch(/^FS[A-Z0-9]{8}$/);
+  if (context.transaction === null) return;
+  expect(context.transaction).toEqual(TRANSACTION);
+  expect(kept.at(-1)).toEqual(TRANSACTION);
+  expect(step.navigations.at(-1)).toEqual({
+    type: 'navigate',
+    intent: {
+      kind: 'route',
+      name: 'flash-sale-transaction',
+      params: { kode: TRANSACTION.transaksi_kode },
+      replace: true,
+    },
+  });
+}
 
 function checkStep(step: Step): void {
   const value = valueKey(step.snapshot.value);
@@ -410,6 +467,7 @@ function checkStep(step: Step): void {
 /** Replays a path on a real actor with a simulated clock; delays run by advancing the clock. */
 function replay(path: readonly FlashSaleEvent[], input: FlashSaleInput, coverage: ReturnType<typeof coverageRecorder>) {
   kept.length = 0;
+  reads.length = 0;
   refreshes = 0;
   const clock = new SimulatedClock();
   const actor = createActor(model, { input, clock, inspect: coverage.inspect });

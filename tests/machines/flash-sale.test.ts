@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { FLASH_SALE_MESSAGES, type FlashSaleSoalResults } from '../../contract';
+import { FLASH_SALE_MESSAGES, type FlashSaleSoalResults, type FlashSaleTransaction } from '../../contract';
 import {
   bookerErrorsOf,
   defaultSlot,
   flashSaleMachine,
+  flashSaleMessages,
   slotClock,
+  type CheckInput,
   type FlashSaleOutcome,
   type FlashSaleSlot,
   type QuizInput,
   type AnswerInput,
   type FlashSaleAnswerResults,
 } from '../../machines/flash-sale.machine';
+import { paymentMessages } from '../../machines/payment.machine';
 import type { ToastEmitted } from '../../machines/types';
 
 const NOW = '2026-11-23T01:00:00.000Z';
@@ -252,5 +255,147 @@ describe('flash sale: what each call is asked', () => {
     // Sold out while paying: back to the card, never a transaction page.
     expect(navigations.some((event) => JSON.stringify(event).includes('flash-sale-transaction'))).toBe(false);
     actor.stop();
+  });
+});
+
+describe('flash sale: "Cek Status Pembayaran" on the purchase page', () => {
+  const WAITING: FlashSaleTransaction = {
+    transaksi_kode: 'FSABCD2345',
+    status: 'menunggu-pembayaran',
+    card: {
+      card_id: 7,
+      judul: 'Semarang - Surabaya',
+      operator_kode: 'SBR',
+      operator_nama: 'Sinar Baru',
+      operator_logo: '/logos/sbr.svg',
+      asal: 'Semarang',
+      tujuan: 'Surabaya',
+      berlaku_mulai: '2026-11-23',
+      berlaku_sampai: '2026-12-23',
+    },
+    pemesan_nama: 'Sari Wulandari',
+    pemesan_email: 'sari@contoh.id',
+    pemesan_telp: '081298765432',
+    jenis_pembayaran_kode: 'QRIS',
+    jenis_pembayaran_nama: 'QRIS',
+    harga: 49_000,
+    biaya_admin: 343,
+    total_bayar: 49_343,
+    nomor_bayar: null,
+    kode_biller: null,
+    qris: '00020101021226',
+    url_bayar: null,
+    dibuat_pada: NOW,
+    batas_bayar: '2026-11-23T01:30:00.000Z',
+  };
+
+  /** Each check answers the next of `answers` (a rejection is no answer at all) once released. */
+  function page(answers: Array<FlashSaleOutcome<FlashSaleTransaction> | Error>) {
+    const asked: CheckInput[] = [];
+    const kept: FlashSaleTransaction[] = [];
+    const releases: Array<() => void> = [];
+    const actor = createActor(
+      flashSaleMachine.provide({
+        actions: { keepTransactionRead: (_, params) => void kept.push(params.transaction) },
+        actors: {
+          checkTransaction: fromPromise<FlashSaleOutcome<FlashSaleTransaction>, CheckInput>(async ({ input }) => {
+            asked.push(input);
+            const answer = answers.shift();
+            await new Promise<void>((resolve) => releases.push(resolve));
+            if (!answer || answer instanceof Error) throw answer ?? new Error('no answer');
+            return answer;
+          }),
+        },
+      }),
+      { input: { booker: null }, clock: new SimulatedClock() },
+    );
+    const toasts: ToastEmitted[] = [];
+    actor.on('toast', (event) => toasts.push(event));
+    actor.start();
+    const release = async () => {
+      await flush();
+      releases.shift()?.();
+      await flush();
+    };
+    return { actor, asked, kept, toasts, release };
+  }
+
+  it("uses the order payment page's words", () => {
+    expect(flashSaleMessages.notYetPaid).toBe(paymentMessages.notYetPaid);
+    expect(flashSaleMessages.notYetPaid).toBe('Pembayaran belum kami terima. Selesaikan pembayaran lalu cek lagi.');
+  });
+
+  it('still unpaid: a toast says so, the page shows the answer, and it can be asked again', async () => {
+    const run = page([{ kind: 'ok', results: WAITING }]);
+    expect(run.actor.getSnapshot().can({ type: 'payment.check' })).toBe(false);
+    // Opened by its address (a reload, a link): the page's purchase is the one asked about.
+    run.actor.send({ type: 'transaction.show', code: 'FSABCD2345' });
+    expect(run.actor.getSnapshot().value).toEqual({ done: 'idle' });
+    run.actor.send({ type: 'payment.check' });
+    expect(run.actor.getSnapshot().value).toEqual({ done: 'checking' });
+    expect(run.actor.getSnapshot().can({ type: 'payment.check' })).toBe(false);
+    // The page shown again meanwhile does not stop the check.
+    run.actor.send({ type: 'transaction.show', code: 'FSABCD2345' });
+    expect(run.actor.getSnapshot().value).toEqual({ done: 'checking' });
+    await run.release();
+    expect(run.asked).toEqual([{ code: 'FSABCD2345' }]);
+    expect(run.actor.getSnapshot().value).toEqual({ done: 'idle' });
+    expect(run.toasts.map((toast) => toast.message)).toEqual([flashSaleMessages.notYetPaid]);
+    expect(run.kept).toEqual([WAITING]);
+    expect(run.actor.getSnapshot().can({ type: 'payment.check' })).toBe(true);
+  });
+
+  it('paid: the page turns to the paid purchase, without a toast and without another check', async () => {
+    const paid = { ...WAITING, status: 'lunas' as const };
+    const run = page([{ kind: 'ok', results: paid }]);
+    run.actor.send({ type: 'transaction.show', code: 'FSABCD2345' });
+    run.actor.send({ type: 'payment.check' });
+    await run.release();
+    expect(run.actor.getSnapshot().value).toEqual({ done: 'paid' });
+    expect(run.kept).toEqual([paid]);
+    expect(run.toasts).toEqual([]);
+    expect(run.actor.getSnapshot().can({ type: 'payment.check' })).toBe(false);
+  });
+
+  it('past its deadline: the page shows it, no "belum kami terima"', async () => {
+    const expired = { ...WAITING, status: 'kedaluwarsa' as const };
+    const run = page([{ kind: 'ok', results: expired }]);
+    run.actor.send({ type: 'transaction.show', code: 'FSABCD2345' });
+    run.actor.send({ type: 'payment.check' });
+    await run.release();
+    expect(run.actor.getSnapshot().value).toEqual({ done: 'idle' });
+    expect(run.kept).toEqual([expired]);
+    expect(run.toasts).toEqual([]);
+  });
+
+  it("a refusal shows the server's words, no answer at all the network message; nothing is kept", async () => {
+    const run = page([
+      { kind: 'refused', code: 'SRV-2', message: 'Penyedia pembayaran sedang tidak dapat dihubungi.' },
+      new Error('offline'),
+    ]);
+    run.actor.send({ type: 'transaction.show', code: 'FSABCD2345' });
+    run.actor.send({ type: 'payment.check' });
+    await run.release();
+    run.actor.send({ type: 'payment.check' });
+    await run.release();
+    expect(run.toasts.map((toast) => toast.message)).toEqual([
+      'Penyedia pembayaran sedang tidak dapat dihubungi.',
+      flashSaleMessages.network,
+    ]);
+    expect(run.kept).toEqual([]);
+    expect(run.actor.getSnapshot().value).toEqual({ done: 'idle' });
+  });
+
+  it("another purchase's page opened while a check runs drops that check and shows its own", async () => {
+    const run = page([{ kind: 'ok', results: WAITING }]);
+    run.actor.send({ type: 'transaction.show', code: 'FSZZZZ2345' });
+    run.actor.send({ type: 'payment.check' });
+    // Another purchase's page while the check runs: the first check is dropped, the new page is idle.
+    run.actor.send({ type: 'transaction.show', code: 'FSABCD2345' });
+    expect(run.actor.getSnapshot().value).toEqual({ done: 'idle' });
+    expect(run.actor.getSnapshot().context.transactionCode).toBe('FSABCD2345');
+    await run.release();
+    expect(run.kept).toEqual([]);
+    expect(run.toasts).toEqual([]);
   });
 });

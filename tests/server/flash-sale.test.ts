@@ -169,6 +169,23 @@ describeEachDatabase('flash sale on %s', (kind) => {
     expect((await fails(app, 'flashsaleListTransaksi', { page: 1 })).httpStatus).toBe(401);
   });
 
+  it('with the simulator a QRIS purchase shows its QR payload, and "Cek Status" answers the stored state', async () => {
+    const [card] = await runningCards();
+    const client = freshClient();
+    const key = await keyFor(card!.card_id, client);
+    const body = { card_id: card!.card_id, key_auth: key, ...buyer, jenis_pembayaran_kode: 'QRIS' };
+    const bought = await ok(app, 'flashsaleTransaksi', body, client);
+    expect(bought).toMatchObject({ nomor_bayar: null, kode_biller: null, url_bayar: null });
+    expect(bought.qris).toMatch(/^000201/);
+    const withKey = { headers: { ...defaultHeaders(), [ORDER_KEY_HEADER]: bought.kunci } };
+    const checked = await ok(app, 'flashsaleCekStatus', { transaksi_kode: bought.transaksi_kode }, withKey);
+    const { kunci: _key, ...transaction } = bought;
+    expect(checked).toEqual(transaction);
+    expect((await fails(app, 'flashsaleCekStatus', { transaksi_kode: bought.transaksi_kode })).httpStatus).toBe(404);
+    const unknown = await fails(app, 'flashsaleCekStatus', { transaksi_kode: 'FSZZZZZZZZ' }, withKey);
+    expect(unknown.code).toBe('NFD-1');
+  });
+
   it('a slot that has not started or has ended sells nothing', async () => {
     const { list } = await sessionsToday();
     for (const slot of [list[0]!, list[2]!]) {

@@ -8,7 +8,7 @@ import { createLogger } from '../../server/logger';
 import { sweepFlashSale } from '../../server/services/flash-sale';
 import { midtransProvider, sweepGatewayCharges } from '../../server/services/gateway-payments';
 import { startMidtransStandIn, type MidtransStandIn } from '../helpers/midtrans-stand-in';
-import { call, defaultHeaders, ok, type CallOptions } from './api-support';
+import { call, defaultHeaders, fails, ok, type CallOptions } from './api-support';
 import { withKey } from './helpers/orders';
 import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
 
@@ -89,15 +89,20 @@ describeEachDatabase('flash-sale purchases through Midtrans (stand-in) on %s', (
     return row?.status;
   }
 
-  /** A guest answers the quiz and buys the card with `method`. */
-  async function purchase(method = 'VA_BCA') {
+  /** A guest answers the quiz: its purchase key and the client that earned it. */
+  async function keyOf(on: App = app) {
     const client = guest();
     const [row] = await handle.db
       .select({ answer: flashSaleCards.answer })
       .from(flashSaleCards)
       .where(eq(flashSaleCards.id, card.card_id));
-    const key = (await ok(app, 'flashsaleCekSoalCard', { card_id: card.card_id, jawaban: row!.answer }, client))
+    const key = (await ok(on, 'flashsaleCekSoalCard', { card_id: card.card_id, jawaban: row!.answer }, client))
       .key_auth;
+    return { key, client };
+  }
+  /** A guest answers the quiz and buys the card with `method`. */
+  async function purchase(method = 'VA_BCA') {
+    const { key, client } = await keyOf();
     const bought = await ok(
       app,
       'flashsaleTransaksi',
@@ -126,6 +131,102 @@ describeEachDatabase('flash-sale purchases through Midtrans (stand-in) on %s', (
     // Alfamart's payment code is shown the same way.
     const alfamart = await purchase('ALFAMART');
     expect(alfamart.nomor_bayar).toMatch(/^\d{14}$/);
+  });
+
+  it('every method Midtrans charges is offered for a flash sale; QRIS, GoPay and Mandiri show their own fields', async () => {
+    const { key, client } = await keyOf();
+    const methods = await ok(app, 'flashsaleListJenisPembayaran', { card_id: card.card_id, key_auth: key }, client);
+    const offered = methods.list.filter((method) => method.tersedia).map((method) => method.kode);
+    expect(offered.sort()).toEqual(
+      ['VA_BCA', 'VA_BNI', 'VA_BRI', 'VA_MANDIRI', 'QRIS', 'OVO', 'DANA', 'GOPAY', 'ALFAMART', 'INDOMARET'].sort(),
+    );
+
+    const qris = await purchase('QRIS');
+    expect(chargesAtGateway(qris.transaksi_kode).map((c) => c.request.payment_type)).toEqual(['qris']);
+    expect(qris).toMatchObject({ nomor_bayar: null, kode_biller: null, url_bayar: null });
+    expect(qris.qris).toMatch(/^000201/);
+    expect((await detail(qris)).qris).toBe(qris.qris);
+
+    const gopay = await purchase('GOPAY');
+    expect(chargesAtGateway(gopay.transaksi_kode).map((c) => c.request.payment_type)).toEqual(['gopay']);
+    expect(gopay).toMatchObject({ nomor_bayar: null, kode_biller: null, qris: null });
+    expect(gopay.url_bayar).toMatch(/^https:\/\/simulator\.sandbox\.midtrans\.com\/gopay\//);
+    expect((await detail(gopay)).url_bayar).toBe(gopay.url_bayar);
+
+    const mandiri = await purchase('VA_MANDIRI');
+    expect(chargesAtGateway(mandiri.transaksi_kode).map((c) => c.request.payment_type)).toEqual(['echannel']);
+    expect(mandiri).toMatchObject({ kode_biller: '70012', qris: null, url_bayar: null });
+    expect(mandiri.nomor_bayar).toMatch(/^\d{12}$/);
+    expect(await detail(mandiri)).toMatchObject({ kode_biller: '70012', nomor_bayar: mandiri.nomor_bayar });
+    // Reading it charged nothing more.
+    expect(chargesAtGateway(mandiri.transaksi_kode)).toHaveLength(1);
+  });
+
+  it('the card is refused for a flash sale with PAY-3 before anything is sold, even by a gateway that charges cards', async () => {
+    const base = provider();
+    const cardCharging = { ...base, gateway: { ...base.gateway, offers: () => true } };
+    const cardApp = createApp({
+      db: handle.db,
+      today: () => TEST_TODAY,
+      now: () => clock,
+      logger: createLogger('silent'),
+      clientRateFactor: 1000,
+      paymentProvider: cardCharging,
+    });
+    for (const on of [app, cardApp]) {
+      const { key, client } = await keyOf(on);
+      const methods = await ok(on, 'flashsaleListJenisPembayaran', { card_id: card.card_id, key_auth: key }, client);
+      expect(methods.list.find((method) => method.kode === 'KARTU')?.tersedia).toBe(false);
+      const sold = await soldOf();
+      const charges = standIn.charges.length;
+      const refused = await fails(
+        on,
+        'flashsaleTransaksi',
+        { card_id: card.card_id, key_auth: key, ...booker, jenis_pembayaran_kode: 'KARTU' },
+        client,
+      );
+      expect(refused).toMatchObject({ httpStatus: 422, code: 'PAY-3' });
+      expect(await soldOf()).toBe(sold);
+      expect(standIn.charges.length).toBe(charges);
+      // The key was not spent: the same buyer still buys with another method.
+      const bought = await ok(
+        on,
+        'flashsaleTransaksi',
+        { card_id: card.card_id, key_auth: key, ...booker, jenis_pembayaran_kode: 'QRIS' },
+        client,
+      );
+      expect(bought.status).toBe('menunggu-pembayaran');
+    }
+  });
+
+  it('a lost notification is found by "Cek Status Pembayaran" (flashsale/cek-status), and paid once', async () => {
+    const bought = await purchase('QRIS');
+    const [charge] = chargesAtGateway(bought.transaksi_kode);
+    const check = () => ok(app, 'flashsaleCekStatus', { transaksi_kode: bought.transaksi_kode }, withKey(bought.kunci));
+    const waiting = await check();
+    expect(waiting).toMatchObject({ status: 'menunggu-pembayaran', qris: bought.qris });
+    expect(standIn.statusCalls).toContain(charge!.orderId);
+
+    // Without the purchase's key it is not found, and the gateway is not asked.
+    const calls = standIn.statusCalls.length;
+    const stranger = await fails(app, 'flashsaleCekStatus', { transaksi_kode: bought.transaksi_kode });
+    expect(stranger).toMatchObject({ httpStatus: 404, code: 'NFD-1' });
+    expect(standIn.statusCalls.length).toBe(calls);
+
+    // Paid at the gateway, no notification sent.
+    standIn.setStatus(charge!.orderId, 'settlement');
+    const sold = await soldOf();
+    const paid = await check();
+    expect(paid.status).toBe('lunas');
+    expect(await statusOf(bought.transaksi_kode)).toBe('lunas');
+    expect((await detail(bought)).status).toBe('lunas');
+    // Asked again: still paid once, the gateway not asked about a paid purchase, nothing charged.
+    const asked = standIn.statusCalls.length;
+    expect((await check()).status).toBe('lunas');
+    expect(standIn.statusCalls.length).toBe(asked);
+    expect(await soldOf()).toBe(sold);
+    expect(chargesAtGateway(bought.transaksi_kode)).toHaveLength(1);
+    expect(logLines.some((line) => line.includes('refund it') && line.includes(bought.transaksi_kode))).toBe(false);
   });
 
   it('a settlement sent three times at once pays the purchase once; a later expire changes nothing', async () => {

@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CircleCheck, Clock3 } from 'lucide-react';
+import { CircleCheck, Clock3, RefreshCw } from 'lucide-react';
 import type { FlashSaleTransaction } from '../../../contract/flashsale';
 import { flashSaleTransactionQueryOptions } from '../../api/flash-sale-queries';
 import { isApiError } from '../../api/client';
@@ -11,6 +12,8 @@ import { formatDateShort, formatRupiah } from '../../lib/format';
 import { orderKeyOf } from '../../platform/order-keys';
 import { ListSkeleton, LoadFailed } from '../../components/list-states';
 import { formatInstant } from '../../lib/order-format';
+import { useFlashSaleActor, useFlashSaleSelector } from '../../flow/flash-sale-actor';
+import { PAYMENT_TEXT, PayingPlace } from '../payment';
 
 export const TRANSACTION_TEXT = {
   title: 'Transaksi Flash Sale',
@@ -30,6 +33,9 @@ export const TRANSACTION_TEXT = {
 /** /app/flash-sale/transaksi/$kode: what was bought and how to pay for it. */
 export function FlashSaleTransactionScreen({ code }: { code: string }) {
   const query = useQuery(flashSaleTransactionQueryOptions(code, orderKeyOf(code)));
+  const actor = useFlashSaleActor();
+  // The chart learns which purchase's page is open (also after a reload or from a link).
+  useEffect(() => actor.send({ type: 'transaction.show', code }), [actor, code]);
   return (
     <>
       <Navbar title={TRANSACTION_TEXT.title} />
@@ -57,6 +63,9 @@ export function FlashSaleTransactionScreen({ code }: { code: string }) {
 
 function Transaction({ transaction }: { transaction: FlashSaleTransaction }) {
   const paid = transaction.status === 'lunas';
+  const actor = useFlashSaleActor();
+  const canCheck = useFlashSaleSelector((snapshot) => snapshot.can({ type: 'payment.check' }));
+  const checking = useFlashSaleSelector((snapshot) => snapshot.matches({ done: 'checking' }));
   return (
     <section aria-labelledby="fs-trx-title" className="hairline rounded-card border-grey-200 bg-white p-5">
       <p className="text-sm text-grey-700">{TRANSACTION_TEXT.code}</p>
@@ -77,16 +86,28 @@ function Transaction({ transaction }: { transaction: FlashSaleTransaction }) {
         {TRANSACTION_TEXT.status[transaction.status]}
       </p>
       {transaction.status === 'menunggu-pembayaran' ? (
-        <dl className="mt-4 space-y-2 text-sm">
-          <div>
-            <dt className="text-grey-700">{transaction.jenis_pembayaran_nama}</dt>
-            <dd className="font-mono text-xl font-bold">{transaction.nomor_bayar ?? '-'}</dd>
-          </div>
-          <div>
+        <div className="mt-4 flex flex-col gap-4">
+          <p className="text-sm font-semibold">{transaction.jenis_pembayaran_nama}</p>
+          <PayingPlace
+            place={transaction}
+            numberLabel={TRANSACTION_TEXT.payTo}
+            qrLabel={`QRIS untuk membayar transaksi ${transaction.transaksi_kode}`}
+          />
+          <dl className="text-sm">
             <dt className="text-grey-700">{TRANSACTION_TEXT.payBefore}</dt>
             <dd className="font-semibold">{formatInstant(transaction.batas_bayar)}</dd>
-          </div>
-        </dl>
+          </dl>
+          <button
+            type="button"
+            className={buttonStyles.primary}
+            disabled={!canCheck}
+            aria-busy={checking || undefined}
+            onClick={() => actor.send({ type: 'payment.check' })}
+          >
+            <RefreshCw className={cx('size-4', checking && 'animate-spin')} aria-hidden="true" />
+            {checking ? 'Memeriksa…' : PAYMENT_TEXT.check}
+          </button>
+        </div>
       ) : null}
       <dl className="mt-4 space-y-1 border-t border-grey-200 pt-4 text-sm">
         <div className="flex justify-between gap-2">

@@ -1,5 +1,6 @@
 /*
- * The payment feature's public surface: what other features may use, nothing so far. Routes (the
- * composition root) import its screens straight from their files.
+ * The payment feature's public surface: what other features may use. Routes (the composition root)
+ * import its screens straight from their files.
  */
-export {};
+export { PayingPlace, type PayingPlaceFields } from './paying-place';
+export { PAYMENT_TEXT } from './payment-texts';

@@ -1,62 +1,20 @@
-import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { Copy, CopyCheck, FlaskConical, RefreshCw } from 'lucide-react';
+import { FlaskConical, RefreshCw } from 'lucide-react';
 import type { PaymentInstruction } from '../../../contract/payment';
 import { isInstructionBusy, paymentView } from '../../../machines/payment.machine';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
-import { QrCode } from '../../components/qr-code';
 import { cx } from '../../lib/cx';
 import { formatRupiah } from '../../lib/format';
 import { CardForm } from './card-form';
+import { NUMBER_LABEL, PayingPlace } from './paying-place';
 import { PaymentCountdown } from './payment-countdown';
 import { isStatusView, PaymentSkeleton, PaymentStatus } from './payment-parts';
 import { PAYMENT_TEXT } from './payment-texts';
 import { usePaymentActor } from '../../flow/payment-flow';
 
-const NUMBER_LABEL: Record<PaymentInstruction['jenis'], string> = {
-  va: 'Nomor Virtual Account',
-  retail: 'Kode Pembayaran',
-  qris: 'Kode Pembayaran',
-  card: 'Nomor Pembayaran',
-};
-
-/** `8077001234567890` -> `8077 0012 3456 7890`, easier to read aloud and to type. */
-function groupDigits(value: string): string {
-  return value.replace(/(.{4})(?=.)/g, '$1 ');
-}
-
-function CopyNumber({ value, label }: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <div className="flex items-center gap-3">
-      <p className="min-w-0 flex-1 font-mono text-xl font-bold whitespace-nowrap" data-testid="payment-number">
-        {groupDigits(value)}
-      </p>
-      <button
-        type="button"
-        className={buttonStyles.secondary}
-        onClick={() => {
-          void navigator.clipboard?.writeText(value).then(
-            () => setCopied(true),
-            () => setCopied(false),
-          );
-        }}
-      >
-        {copied ? <CopyCheck className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
-        {copied ? PAYMENT_TEXT.copied : PAYMENT_TEXT.copy}
-        <span className="sr-only"> {label}</span>
-      </button>
-      <span className="sr-only" role="status">
-        {copied ? `${label} tersalin` : ''}
-      </span>
-    </div>
-  );
-}
-
 function HowToPay({ instruction, code }: { instruction: PaymentInstruction; code: string }) {
-  const number = instruction.nomor_bayar;
   return (
     <section
       aria-labelledby="how-to-pay"
@@ -68,37 +26,11 @@ function HowToPay({ instruction, code }: { instruction: PaymentInstruction; code
           {instruction.jenis_pembayaran_nama}
         </h2>
       </div>
-      {instruction.qris ? (
-        <div className="flex flex-col items-center gap-2">
-          <QrCode value={instruction.qris} size={224} label={`QRIS untuk membayar pesanan ${code}`} />
-          <p className="text-center text-sm text-grey-700">
-            Pindai kode QR ini dengan aplikasi e-wallet atau m-banking.
-          </p>
-        </div>
-      ) : null}
-      {instruction.kode_biller ? (
-        <div>
-          <p className="text-sm text-grey-700">{PAYMENT_TEXT.billerCode}</p>
-          <CopyNumber value={instruction.kode_biller} label={PAYMENT_TEXT.billerCode} />
-        </div>
-      ) : null}
-      {number ? (
-        <div>
-          <p className="text-sm text-grey-700">
-            {instruction.kode_biller ? PAYMENT_TEXT.billKey : NUMBER_LABEL[instruction.jenis]}
-          </p>
-          <CopyNumber
-            value={number}
-            label={instruction.kode_biller ? PAYMENT_TEXT.billKey : NUMBER_LABEL[instruction.jenis]}
-          />
-        </div>
-      ) : null}
-      {instruction.url_bayar && /^(https:\/\/|gojek:\/\/)/.test(instruction.url_bayar) ? (
-        // The gateway's own page or app link (GoPay): it opens outside this app. Other schemes never render.
-        <a className={buttonStyles.secondary} href={instruction.url_bayar} rel="noopener noreferrer" target="_blank">
-          {PAYMENT_TEXT.openApp}
-        </a>
-      ) : null}
+      <PayingPlace
+        place={instruction}
+        numberLabel={NUMBER_LABEL[instruction.jenis]}
+        qrLabel={`QRIS untuk membayar pesanan ${code}`}
+      />
       <dl className="flex flex-col gap-1 border-t border-grey-200 pt-3 text-sm">
         <div className="flex justify-between gap-3">
           <dt className="text-grey-700">{PAYMENT_TEXT.ticketPrice}</dt>
