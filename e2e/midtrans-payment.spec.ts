@@ -5,7 +5,13 @@ import {
   startMidtransStandIn,
   type MidtransStandIn,
 } from '../tests/helpers/midtrans-stand-in';
-import { clearBookingOnce, isMobile, oneWayReadyToReserve, reserveToTheEnd } from './support/booking-model';
+import {
+  blockingViolations,
+  clearBookingOnce,
+  isMobile,
+  oneWayReadyToReserve,
+  reserveToTheEnd,
+} from './support/booking-model';
 import { SERVER_START_MS, startOwnServer, type OwnServer } from './support/own-server';
 
 /*
@@ -154,6 +160,8 @@ test('card through Midtrans: the card data goes to the gateway only, a denied ca
   await fill(SANDBOX_CARDS.denied);
   await pay.click();
   await expect(page.getByRole('alert').filter({ hasText: /^Pembayaran kartu ditolak/ })).toBeVisible();
+  // The form with its messages passes axe (labels, contrast, the alert).
+  expect(await blockingViolations(page)).toEqual([]);
   await expect(page).toHaveURL(new RegExp(`/app/payment-url\\?reservasi_kode=${code}$`));
 
   // The 3DS card: off to the bank's page, the OTP, and back to the order, paid.

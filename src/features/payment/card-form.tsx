@@ -101,7 +101,7 @@ export function CardForm({ actor, setup, total }: { actor: PaymentActor; setup: 
           className={cx(
             'hairline rounded-card p-3 text-sm',
             isError
-              ? 'border-danger-300 bg-danger-50 text-danger-800'
+              ? 'border-danger-100 bg-danger-50 text-danger-700'
               : 'border-warning-300 bg-warning-50 text-warning-800',
           )}
         >
