@@ -122,6 +122,18 @@ const ownerIs = (owner: ChargeSubject['owner']) =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A claim of the subject's open place: the charge about to be made, with its own gateway order id. */
+const newClaim = (subject: ChargeSubject, ctx: { provider: PaymentProvider; now: Date }) => ({
+  ...subject.owner,
+  gatewayOrderId: newGatewayOrderId(subject.code, ctx.now),
+  provider: ctx.provider.name,
+  methodCode: subject.methodCode,
+  amount: subject.amount,
+  status: 'charging',
+  expiresAt: subject.expiresAt,
+  createdAt: ctx.now,
+});
+
 /** The open charge of the subject, if any, and whether its claim is stale (by the database's clock). */
 async function openChargeOf(
   db: Database,
@@ -245,20 +257,7 @@ export async function ensureCharge(
       await sleep(CLAIM_POLL_MS);
       continue;
     }
-    const [claim] = await db
-      .insert(paymentCharges)
-      .values({
-        ...subject.owner,
-        gatewayOrderId: newGatewayOrderId(subject.code, ctx.now),
-        provider: ctx.provider.name,
-        methodCode: subject.methodCode,
-        amount: subject.amount,
-        status: 'charging',
-        expiresAt: subject.expiresAt,
-        createdAt: ctx.now,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const [claim] = await db.insert(paymentCharges).values(newClaim(subject, ctx)).onConflictDoNothing().returning();
     // Lost the claim to a concurrent caller: read its charge.
     if (!claim) continue;
     return (await makeClaimedCharge(db, claim, subject, gateway, ctx.now, ctx.logger)).row;
@@ -400,20 +399,7 @@ export async function payByCard(
         .update(paymentCharges)
         .set({ status: open.status === 'charging' ? 'abandoned' : 'superseded' })
         .where(eq(paymentCharges.id, open.id));
-    const [row] = await tx
-      .insert(paymentCharges)
-      .values({
-        ...subject.owner,
-        gatewayOrderId: newGatewayOrderId(subject.code, ctx.now),
-        provider: ctx.provider.name,
-        methodCode: CARD_METHOD,
-        amount: subject.amount,
-        status: 'charging',
-        expiresAt: subject.expiresAt,
-        createdAt: ctx.now,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const [row] = await tx.insert(paymentCharges).values(newClaim(subject, ctx)).onConflictDoNothing().returning();
     return row ?? null;
   });
   if (!claim) throw new ApiError(409, 'PAY-4', CARD_MESSAGE.inFlight);
