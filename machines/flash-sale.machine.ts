@@ -195,6 +195,36 @@ function resultsOf<T>(outcome: FlashSaleOutcome<T>): T {
 }
 const messageOf = (outcome: FlashSaleOutcome<unknown>) => (outcome.kind === 'refused' ? outcome.message : '');
 
+/**
+ * The purchase's page read it by its own query (a link, a reload, a refetch): paid or past its
+ * deadline, the chart stops reading it. Statuses only move on (unpaid, then paid or expired; an
+ * expired purchase may still be paid late), so a paid page never turns back.
+ */
+const pageReadPaidOrExpired = [
+  {
+    guard: {
+      type: 'isShownTransactionIn',
+      params: ({ event }: { event: Extract<FlashSaleEvent, { type: 'transaction.loaded' }> }) => ({
+        code: event.code,
+        status: event.status,
+        expected: 'lunas' as const,
+      }),
+    },
+    target: '#flash-sale.done.paid',
+  },
+  {
+    guard: {
+      type: 'isShownTransactionIn',
+      params: ({ event }: { event: Extract<FlashSaleEvent, { type: 'transaction.loaded' }> }) => ({
+        code: event.code,
+        status: event.status,
+        expected: 'kedaluwarsa' as const,
+      }),
+    },
+    target: '#flash-sale.done.expired',
+  },
+] as const;
+
 export const flashSaleMachine = setup({
   types: {
     context: {} as FlashSaleContext,
@@ -698,23 +728,6 @@ export const flashSaleMachine = setup({
         ],
         // The page shown again (a re-render): nothing changes, a check or a read on its way goes on.
         'transaction.show': { guard: { type: 'isShownTransaction', params: ({ event }) => ({ code: event.code }) } },
-        // The page's own read found it paid or past its deadline: no more reads.
-        'transaction.loaded': [
-          {
-            guard: {
-              type: 'isShownTransactionIn',
-              params: ({ event }) => ({ code: event.code, status: event.status, expected: 'lunas' as const }),
-            },
-            target: '.paid',
-          },
-          {
-            guard: {
-              type: 'isShownTransactionIn',
-              params: ({ event }) => ({ code: event.code, status: event.status, expected: 'kedaluwarsa' as const }),
-            },
-            target: '.expired',
-          },
-        ],
         // Another page of the flash sale: the purchase's page and its reads are left.
         'transaction.leave': [
           {
@@ -733,6 +746,7 @@ export const flashSaleMachine = setup({
             'Waiting for the buyer to pay elsewhere; "Cek Status Pembayaran" while it is unpaid; after the back-off wait the page reads the purchase.',
           on: {
             'payment.check': 'checking',
+            'transaction.loaded': pageReadPaidOrExpired,
             // A reload: the stored chart has no timer left, so the wait starts again.
             'transaction.show': {
               guard: { type: 'isShownTransaction', params: ({ event }) => ({ code: event.code }) },
@@ -745,7 +759,7 @@ export const flashSaleMachine = setup({
         refreshing: {
           description:
             'Reads the purchase by itself (flashsale/detail-transaksi, our database only); paid turns the page. The button still works.',
-          on: { 'payment.check': 'checking' },
+          on: { 'payment.check': 'checking', 'transaction.loaded': pageReadPaidOrExpired },
           invoke: {
             id: 'readTransaction',
             src: 'readTransaction',
@@ -785,6 +799,7 @@ export const flashSaleMachine = setup({
         checking: {
           description:
             'flashsale/cek-status (the server asks the gateway about the purchase), then the page shows its answer.',
+          on: { 'transaction.loaded': pageReadPaidOrExpired },
           invoke: {
             id: 'checkTransaction',
             src: 'checkTransaction',
@@ -827,7 +842,11 @@ export const flashSaleMachine = setup({
           },
         },
         paid: { description: 'Lunas: the page shows the paid purchase; nothing more is read.' },
-        expired: { description: 'Kedaluwarsa: the page shows the expired purchase; nothing more is read or checked.' },
+        expired: {
+          description:
+            'Kedaluwarsa: the page shows the expired purchase; nothing more is read or checked (a late payment the page reads still turns it).',
+          on: { 'transaction.loaded': pageReadPaidOrExpired[0] },
+        },
       },
     },
   },

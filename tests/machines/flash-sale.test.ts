@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, type Snapshot } from 'xstate';
 import { FLASH_SALE_MESSAGES, type FlashSaleSoalResults, type FlashSaleTransaction } from '../../contract';
 import {
   bookerErrorsOf,
@@ -438,7 +438,7 @@ describe('flash sale: the purchase page reads the purchase by itself', () => {
       },
     });
     const toasts: ToastEmitted[] = [];
-    const open = (snapshot?: ReturnType<typeof actor.getPersistedSnapshot>) => {
+    const open = (snapshot?: Snapshot<unknown>) => {
       const made = createActor(logic, {
         input: { booker: null },
         clock,
@@ -457,7 +457,7 @@ describe('flash sale: the purchase page reads the purchase by itself', () => {
         await flush();
       }
     };
-    const gaps = () => readAt.map((at, i) => at - (i === 0 ? 0 : readAt[i - 1]));
+    const gaps = () => readAt.map((at, i) => at - (readAt[i - 1] ?? 0));
     return { actor, clock, readAt, gaps, checked, kept, toasts, held, wait, open };
   }
 
@@ -564,6 +564,13 @@ describe('flash sale: the purchase page reads the purchase by itself', () => {
     const expired = page([{ kind: 'ok', results: EXPIRED }]);
     expired.actor.send({ type: 'transaction.loaded', code: CODE, status: 'kedaluwarsa' });
     expect(expired.actor.getSnapshot().value).toEqual({ done: 'expired' });
+    // Statuses only move on: a paid page never turns back; an expired one paid late turns "Lunas".
+    paid.actor.send({ type: 'transaction.loaded', code: CODE, status: 'kedaluwarsa' });
+    expect(paid.actor.getSnapshot().value).toEqual({ done: 'paid' });
+    const late = page([{ kind: 'ok', results: PAID }]);
+    late.actor.send({ type: 'transaction.loaded', code: CODE, status: 'kedaluwarsa' });
+    late.actor.send({ type: 'transaction.loaded', code: CODE, status: 'lunas' });
+    expect(late.actor.getSnapshot().value).toEqual({ done: 'paid' });
     // Unpaid, or another purchase's answer: the reads go on.
     const waiting = page([{ kind: 'ok', results: WAITING }]);
     waiting.actor.send({ type: 'transaction.loaded', code: CODE, status: 'menunggu-pembayaran' });
