@@ -557,12 +557,19 @@ function replay(path: readonly FlashSaleEvent[], input: FlashSaleInput, coverage
       if (owned) clock.increment((event.type as string) === SECOND ? 1000 : before.context.keyLeftMs % 1000 || 1000);
     } else {
       // A purchase's page opened anew has not shown its status yet.
-      if (event.type === 'transaction.show' && !(before.matches('done') && before.context.transactionCode === event.code))
+      if (
+        event.type === 'transaction.show' &&
+        !(before.matches('done') && before.context.transactionCode === event.code)
+      )
         shown.length = 0;
       // What the purchase's own page shows when its query answers: statuses only move on.
       if (event.type === 'transaction.loaded' && event.code === before.context.transactionCode) {
         const last = shown.at(-1);
-        if (last === undefined || last === 'menunggu-pembayaran' || (last === 'kedaluwarsa' && event.status === 'lunas'))
+        if (
+          last === undefined ||
+          last === 'menunggu-pembayaran' ||
+          (last === 'kedaluwarsa' && event.status === 'lunas')
+        )
           shown.push(event.status);
       }
       actor.send(event);

@@ -480,7 +480,10 @@ describe('flash sale: the purchase page reads the purchase by itself', () => {
   });
 
   it('paid turns the page to "Lunas" as the check does, and nothing more is read', async () => {
-    const run = page([{ kind: 'ok', results: WAITING }, { kind: 'ok', results: PAID }]);
+    const run = page([
+      { kind: 'ok', results: WAITING },
+      { kind: 'ok', results: PAID },
+    ]);
     await run.wait(8000);
     expect(run.readAt).toEqual([3000, 8000]);
     expect(run.actor.getSnapshot().value).toEqual({ done: 'paid' });
