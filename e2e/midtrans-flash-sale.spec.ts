@@ -1,4 +1,4 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { FLASH_SALE_CARDS } from '../server/db/seed-data/flash-sale';
 import { startMidtransStandIn, type MidtransStandIn } from '../tests/helpers/midtrans-stand-in';
 import { blockingViolations } from './support/booking-model';
@@ -9,8 +9,11 @@ import { SERVER_START_MS, startOwnServer, type OwnServer } from './support/own-s
  * charges through the local stand-in of the Core API (tests/helpers/midtrans-stand-in.ts): the
  * buyer pays with QRIS and sees the QR code Midtrans answered; "Cek Status Pembayaran" says it is
  * not paid yet; the stand-in settles it and sends no notification (a lost one); the next check finds
- * the payment and the page turns to "Lunas".
+ * the payment and the page turns to "Lunas". When the notification does arrive, the open page reads
+ * the purchase by itself and turns to "Lunas" without a press.
  */
+
+const NOTIFY_PATH = '/api/payment/notification/midtrans';
 
 const TRANSACTION = /\/app\/flash-sale\/transaksi\/(FS[A-Z0-9]{8})$/;
 
@@ -58,12 +61,11 @@ const test = base.extend<object, { gateway: Gateway }>({
   baseURL: async ({ gateway }, use) => use(gateway.server),
 });
 
-test('QRIS through Midtrans: the QR is shown, "Cek Status" finds the payment whose notification was lost', async ({
-  page,
-  gateway,
-}) => {
-  test.setTimeout(90_000);
-  const { standIn } = gateway;
+// One server and stand-in per layout on fixed ports: this file's tests run one after another in one worker.
+test.describe.configure({ mode: 'default' });
+
+/** A guest buys the first card of the running slot with QRIS; the purchase's page opens. */
+async function buyWithQris(page: Page, standIn: MidtransStandIn): Promise<{ code: string; orderId: string }> {
   await page.goto('/app/flash-sale');
   await expect(page.getByText(/^Berakhir dalam/)).toBeVisible();
   const cards = page.getByRole('list', { name: 'Kartu flash sale' }).getByRole('listitem');
@@ -100,6 +102,16 @@ test('QRIS through Midtrans: the QR is shown, "Cek Status" finds the payment who
   expect(charge?.request).toMatchObject({ payment_type: 'qris' });
   await expect(page.getByRole('img', { name: `QRIS untuk membayar transaksi ${code}` })).toBeVisible();
   await expect(page.getByText('Menunggu Pembayaran')).toBeVisible();
+  return { code, orderId: charge!.orderId };
+}
+
+test('QRIS through Midtrans: the QR is shown, "Cek Status" finds the payment whose notification was lost', async ({
+  page,
+  gateway,
+}) => {
+  test.setTimeout(90_000);
+  const { standIn } = gateway;
+  const { orderId } = await buyWithQris(page, standIn);
   expect(await blockingViolations(page)).toEqual([]);
 
   // Not paid yet: checking says so and stays.
@@ -109,10 +121,28 @@ test('QRIS through Midtrans: the QR is shown, "Cek Status" finds the payment who
   await expect(page.getByText('Menunggu Pembayaran')).toBeVisible();
 
   // Paid at the gateway; its notification never arrives. The button asks Midtrans and finds it.
-  standIn.setStatus(charge!.orderId, 'settlement');
+  standIn.setStatus(orderId, 'settlement');
   await check.click();
   await expect(page.getByText('Lunas', { exact: true })).toBeVisible();
   await expect(check).toHaveCount(0);
-  expect(standIn.statusCalls).toContain(charge!.orderId);
+  expect(standIn.statusCalls).toContain(orderId);
+  expect(standIn.problems).toEqual([]);
+});
+
+test('QRIS through Midtrans: paid and notified, the open page turns "Lunas" by itself', async ({ page, gateway }) => {
+  test.setTimeout(90_000);
+  const { standIn, server } = gateway;
+  const { orderId } = await buyWithQris(page, standIn);
+  const check = page.getByRole('button', { name: 'Cek Status Pembayaran' });
+  await expect(check).toBeVisible();
+
+  // The buyer pays in their bank's app; Midtrans notifies us. Nobody touches the page.
+  standIn.setStatus(orderId, 'settlement');
+  expect(await standIn.send(`${server}${NOTIFY_PATH}`, standIn.notification(orderId))).toBe(200);
+
+  // The page's own reads (3 s, then 5 s, 8 s ...) find the payment.
+  await expect(page.getByText('Lunas', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(check).toHaveCount(0);
+  await expect(page.getByText('Pembayaran belum kami terima', { exact: false })).toHaveCount(0);
   expect(standIn.problems).toEqual([]);
 });

@@ -20,6 +20,7 @@ import {
   type QuizOptionCode,
 } from '../contract/flashsale';
 import type { PaymentMethod } from '../contract/payment';
+import { PAYMENT_REFRESH, nextRefreshMs } from './constants';
 import { SECOND_MS, afterTick, isLastTick, nextTickMs } from './countdown';
 import { toast } from './toast';
 import type { Booker, ToastEmitted } from './types';
@@ -31,7 +32,13 @@ import type { Booker, ToastEmitted } from './types';
  * gives a purchase key that lasts a few minutes, a wrong one blocks the card; then the buyer's
  * details (the booking's booker rules), the payment method, and the purchase. The calls are named
  * actors the app provides; a refusal comes back as an outcome with the server's code and message.
+ * While an unpaid purchase's page is open the chart reads it by itself (flashsale/detail-transaksi)
+ * with the order payment page's back-off (PAYMENT_REFRESH), so a payment made elsewhere turns the
+ * page without a press; "Cek Status Pembayaran" stays the one that asks the gateway.
  */
+
+/** A purchase's status as the wire says it. */
+type FlashSaleTransactionStatus = FlashSaleTransaction['status'];
 
 export type FlashSaleOutcome<T> = { kind: 'ok'; results: T } | { kind: 'refused'; code: ErrorCode; message: string };
 
@@ -76,6 +83,8 @@ export interface FlashSaleContext {
   transaction: FlashSaleTransaksiResults | null;
   /** The purchase whose page is open (just bought, or opened by its address): "Cek Status" asks about it. */
   transactionCode: string | null;
+  /** The wait before the purchase's page reads the purchase by itself again (back-off, PAYMENT_REFRESH). */
+  refreshEveryMs: number;
 }
 
 export type FlashSaleEvent =
@@ -98,6 +107,10 @@ export type FlashSaleEvent =
   | { type: 'step.back' }
   /** A purchase's page is open (after buying, or by its address: a link, a reload). */
   | { type: 'transaction.show'; code: string }
+  /** The purchase's page read the purchase (its own query): a paid or expired one is read no more. */
+  | { type: 'transaction.loaded'; code: string; status: FlashSaleTransactionStatus }
+  /** The purchase's page is left (another page of the flash sale): its reads stop. */
+  | { type: 'transaction.leave'; code: string }
   /** "Cek Status Pembayaran" on the purchase's page. */
   | { type: 'payment.check' };
 
@@ -182,6 +195,36 @@ function resultsOf<T>(outcome: FlashSaleOutcome<T>): T {
 }
 const messageOf = (outcome: FlashSaleOutcome<unknown>) => (outcome.kind === 'refused' ? outcome.message : '');
 
+/**
+ * The purchase's page read it by its own query (a link, a reload, a refetch): paid or past its
+ * deadline, the chart stops reading it. Statuses only move on (unpaid, then paid or expired; an
+ * expired purchase may still be paid late), so a paid page never turns back.
+ */
+const pageReadPaidOrExpired = [
+  {
+    guard: {
+      type: 'isShownTransactionIn',
+      params: ({ event }: { event: Extract<FlashSaleEvent, { type: 'transaction.loaded' }> }) => ({
+        code: event.code,
+        status: event.status,
+        expected: 'lunas' as const,
+      }),
+    },
+    target: '#flash-sale.done.paid',
+  },
+  {
+    guard: {
+      type: 'isShownTransactionIn',
+      params: ({ event }: { event: Extract<FlashSaleEvent, { type: 'transaction.loaded' }> }) => ({
+        code: event.code,
+        status: event.status,
+        expected: 'kedaluwarsa' as const,
+      }),
+    },
+    target: '#flash-sale.done.expired',
+  },
+] as const;
+
 export const flashSaleMachine = setup({
   types: {
     context: {} as FlashSaleContext,
@@ -192,6 +235,7 @@ export const flashSaleMachine = setup({
   delays: {
     second: SECOND_MS,
     keyTick: ({ context }) => nextTickMs(context.keyLeftMs),
+    refreshWait: ({ context }) => context.refreshEveryMs,
   },
   actors: {
     // Placeholders: the app provides the calls.
@@ -209,6 +253,9 @@ export const flashSaleMachine = setup({
     ),
     checkTransaction: fromPromise<FlashSaleOutcome<FlashSaleTransaction>, CheckInput>(() =>
       Promise.reject(new Error('checkTransaction is provided by the app')),
+    ),
+    readTransaction: fromPromise<FlashSaleOutcome<FlashSaleTransaction>, CheckInput>(() =>
+      Promise.reject(new Error('readTransaction is provided by the app')),
     ),
   },
   guards: {
@@ -231,6 +278,13 @@ export const flashSaleMachine = setup({
     isBookerValid: ({ context }) => Object.keys(bookerErrorsOf(context.booker)).length === 0,
     hasMethod: ({ context }) => context.methods.some((method) => method.kode === context.methodCode && method.tersedia),
     isShownTransaction: ({ context }, params: { code: string }) => context.transactionCode === params.code,
+    /** The purchase's page is left, and a session tab was chosen before: back to it. */
+    isShownTransactionWithSlot: ({ context }, params: { code: string }) =>
+      context.transactionCode === params.code && chosenSlot(context) !== undefined,
+    isShownTransactionIn: (
+      { context },
+      params: { code: string; status: FlashSaleTransactionStatus; expected: FlashSaleTransactionStatus },
+    ) => context.transactionCode === params.code && params.status === params.expected,
     isTransactionPaid: (_, params: { outcome: FlashSaleOutcome<FlashSaleTransaction> }) =>
       params.outcome.kind === 'ok' && params.outcome.results.status === 'lunas',
     isTransactionWaiting: (_, params: { outcome: FlashSaleOutcome<FlashSaleTransaction> }) =>
@@ -248,7 +302,10 @@ export const flashSaleMachine = setup({
       key: null,
       keyLeftMs: 0,
       answer: null,
+      refreshEveryMs: PAYMENT_REFRESH.firstMs,
     })),
+    /** A read that found the purchase still unpaid, or failed: the next one waits longer. */
+    backOff: assign(({ context }) => ({ refreshEveryMs: nextRefreshMs(context.refreshEveryMs) })),
     chooseDate: assign((_, params: { date: string }) => ({ date: params.date, slots: [], slotId: null })),
     takeSessions: assign(({ context }, params: { list: FlashSaleSlot[]; serverNowMs: number; date: string }) => {
       // A list read again keeps the visitor's tab when it still exists.
@@ -306,6 +363,7 @@ export const flashSaleMachine = setup({
       transactionCode: params.transaction.transaksi_kode,
       key: null,
       keyLeftMs: 0,
+      refreshEveryMs: PAYMENT_REFRESH.firstMs,
     })),
     goToTransaction: emit((_, params: { transaction: FlashSaleTransaksiResults }) => ({
       type: 'navigate' as const,
@@ -338,6 +396,7 @@ export const flashSaleMachine = setup({
     methodCode: null,
     transaction: null,
     transactionCode: null,
+    refreshEveryMs: PAYMENT_REFRESH.firstMs,
   }),
   initial: 'sessions',
   on: {
@@ -667,17 +726,80 @@ export const flashSaleMachine = setup({
           { guard: 'hasChosenSlot', target: 'sessions.shown', actions: 'goToSessions' },
           { target: 'sessions', actions: 'goToSessions' },
         ],
-        // The page shown again (a reload, a re-render): nothing changes, a check on its way goes on.
+        // The page shown again (a re-render): nothing changes, a check or a read on its way goes on.
         'transaction.show': { guard: { type: 'isShownTransaction', params: ({ event }) => ({ code: event.code }) } },
+        // Another page of the flash sale: the purchase's page and its reads are left.
+        'transaction.leave': [
+          {
+            guard: { type: 'isShownTransactionWithSlot', params: ({ event }) => ({ code: event.code }) },
+            target: 'sessions.shown',
+          },
+          {
+            guard: { type: 'isShownTransaction', params: ({ event }) => ({ code: event.code }) },
+            target: 'sessions',
+          },
+        ],
       },
       states: {
         idle: {
-          description: 'Waiting for the buyer to pay elsewhere; "Cek Status Pembayaran" while it is unpaid.',
-          on: { 'payment.check': 'checking' },
+          description:
+            'Waiting for the buyer to pay elsewhere; "Cek Status Pembayaran" while it is unpaid; after the back-off wait the page reads the purchase.',
+          on: {
+            'payment.check': 'checking',
+            'transaction.loaded': pageReadPaidOrExpired,
+            // A reload: the stored chart has no timer left, so the wait starts again.
+            'transaction.show': {
+              guard: { type: 'isShownTransaction', params: ({ event }) => ({ code: event.code }) },
+              target: 'idle',
+              reenter: true,
+            },
+          },
+          after: { refreshWait: 'refreshing' },
+        },
+        refreshing: {
+          description:
+            'Reads the purchase by itself (flashsale/detail-transaksi, our database only); paid turns the page. The button still works.',
+          on: { 'payment.check': 'checking', 'transaction.loaded': pageReadPaidOrExpired },
+          invoke: {
+            id: 'readTransaction',
+            src: 'readTransaction',
+            input: ({ context }) => ({ code: context.transactionCode ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'isTransactionPaid', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'paid',
+                actions: {
+                  type: 'keepTransactionRead',
+                  params: ({ event }) => ({ transaction: resultsOf(event.output) }),
+                },
+              },
+              {
+                guard: { type: 'isTransactionWaiting', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'idle',
+                actions: [
+                  { type: 'keepTransactionRead', params: ({ event }) => ({ transaction: resultsOf(event.output) }) },
+                  'backOff',
+                ],
+              },
+              {
+                // Past its deadline: the page says so, and nothing is read again.
+                guard: { type: 'isOk', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'expired',
+                actions: {
+                  type: 'keepTransactionRead',
+                  params: ({ event }) => ({ transaction: resultsOf(event.output) }),
+                },
+              },
+              // Quietly: the next read comes after a longer wait, and the button is still there.
+              { target: 'idle', actions: 'backOff' },
+            ],
+            onError: { target: 'idle', actions: 'backOff' },
+          },
         },
         checking: {
           description:
             'flashsale/cek-status (the server asks the gateway about the purchase), then the page shows its answer.',
+          on: { 'transaction.loaded': pageReadPaidOrExpired },
           invoke: {
             id: 'checkTransaction',
             src: 'checkTransaction',
@@ -702,7 +824,7 @@ export const flashSaleMachine = setup({
               {
                 // Past its deadline: the page says so.
                 guard: { type: 'isOk', params: ({ event }) => ({ outcome: event.output }) },
-                target: 'idle',
+                target: 'expired',
                 actions: {
                   type: 'keepTransactionRead',
                   params: ({ event }) => ({ transaction: resultsOf(event.output) }),
@@ -719,7 +841,12 @@ export const flashSaleMachine = setup({
             },
           },
         },
-        paid: { description: 'Lunas: the page shows the paid purchase.' },
+        paid: { description: 'Lunas: the page shows the paid purchase; nothing more is read.' },
+        expired: {
+          description:
+            'Kedaluwarsa: the page shows the expired purchase; nothing more is read or checked (a late payment the page reads still turns it).',
+          on: { 'transaction.loaded': pageReadPaidOrExpired[0] },
+        },
       },
     },
   },

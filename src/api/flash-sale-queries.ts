@@ -53,14 +53,26 @@ export const flashSaleCardQueryOptions = (cardId: number, client: ApiClient = ap
 export const flashSaleTransactionQueryOptions = (code: string, key: string | null, client: ApiClient = api) =>
   queryOptions({
     queryKey: ['flashsale', 'detail-transaksi', { code }],
-    queryFn: ({ signal }) =>
-      client.request(
-        'flashsaleDetailTransaksi',
-        { transaksi_kode: code },
-        { signal, ...(key ? { headers: { [ORDER_KEY_HEADER]: key } } : {}) },
-      ),
+    queryFn: ({ signal }) => readFlashSaleTransaction(code, key, signal, client),
     retry: noRetryOnRefusal,
   });
+
+/**
+ * flashsale/detail-transaksi: the purchase as our database has it (the page's query, and the reads
+ * the purchase's page makes by itself). The purchase's key, when this device has it.
+ */
+export function readFlashSaleTransaction(
+  code: string,
+  key: string | null,
+  signal?: AbortSignal,
+  client: ApiClient = api,
+) {
+  return client.request(
+    'flashsaleDetailTransaksi',
+    { transaksi_kode: code },
+    { signal, ...(key ? { headers: { [ORDER_KEY_HEADER]: key } } : {}) },
+  );
+}
 
 /**
  * flashsale/cek-status ("Cek Status Pembayaran"): the server asks the payment gateway about the

@@ -17,14 +17,18 @@ import {
   type QuizInput,
 } from '../../machines/flash-sale.machine';
 import { api } from '../api/api';
-import { checkFlashSaleTransaction, flashSaleTransactionQueryOptions } from '../api/flash-sale-queries';
+import {
+  checkFlashSaleTransaction,
+  flashSaleTransactionQueryOptions,
+  readFlashSaleTransaction,
+} from '../api/flash-sale-queries';
 import type { ApiClient } from '../api/client';
 import { callOutcome } from './call-outcome';
 import { orderKeyOf, rememberOrderKey } from '../platform/order-keys';
 
 /**
  * The flash-sale machine's effects: its calls, fresh lists when a slot changes, the purchase's key
- * kept, and "Cek Status"'s answer shown as the purchase's page data.
+ * kept, and the purchase as "Cek Status" or the page's own reads answered it shown as its page data.
  */
 export function flashSaleMachineWithEffects(queryClient: QueryClient, client: ApiClient = api) {
   return flashSaleMachine.provide({
@@ -67,6 +71,9 @@ export function flashSaleMachineWithEffects(queryClient: QueryClient, client: Ap
       ),
       checkTransaction: fromPromise<FlashSaleOutcome<FlashSaleTransaction>, CheckInput>(({ input, signal }) =>
         callOutcome(() => checkFlashSaleTransaction(input.code, orderKeyOf(input.code), signal, client)),
+      ),
+      readTransaction: fromPromise<FlashSaleOutcome<FlashSaleTransaction>, CheckInput>(({ input, signal }) =>
+        callOutcome(() => readFlashSaleTransaction(input.code, orderKeyOf(input.code), signal, client)),
       ),
     },
     actions: {

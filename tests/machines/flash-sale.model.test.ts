@@ -20,6 +20,7 @@ import {
   type FlashSaleSlot,
   type FlashSaleSnapshot,
 } from '../../machines/flash-sale.machine';
+import { PAYMENT_REFRESH } from '../../machines/constants';
 import type { ToastEmitted } from '../../machines/types';
 import { coverageRecorder, edgeCoverPaths, printCoverage, withLazyPaths, combineCoverage } from './support/coverage';
 
@@ -27,8 +28,10 @@ import { coverageRecorder, edgeCoverPaths, printCoverage, withLazyPaths, combine
 const never = () => fromPromise(() => new Promise<never>(() => {}));
 let refreshes = 0;
 const kept: FlashSaleTransaksiResults[] = [];
-/** What "Cek Status" answered, as the page was given it. */
+/** What "Cek Status" and the page's own reads answered, as the page was given it. */
 const reads: FlashSaleTransaction[] = [];
+/** The status the purchase's page shows: the last answer given to it, or the page's own query. */
+const shown: FlashSaleTransaction['status'][] = [];
 const model = flashSaleMachine.provide({
   actors: {
     loadQuiz: never() as never,
@@ -36,11 +39,15 @@ const model = flashSaleMachine.provide({
     loadMethods: never() as never,
     buy: never() as never,
     checkTransaction: never() as never,
+    readTransaction: never() as never,
   },
   actions: {
     refreshSessions: () => void (refreshes += 1),
     keepTransaction: (_, params) => void kept.push(params.transaction),
-    keepTransactionRead: (_, params) => void reads.push(params.transaction),
+    keepTransactionRead: (_, params) => {
+      reads.push(params.transaction);
+      shown.push(params.transaction.status);
+    },
   },
 });
 
@@ -126,6 +133,7 @@ const GATEWAY_DOWN = 'Penyedia pembayaran sedang tidak dapat dihubungi.';
 const ev = (event: { type: string; [key: string]: unknown }) => event as unknown as FlashSaleEvent;
 const SECOND = 'xstate.after.second.flash-sale.sessions.shown';
 const KEY_TICK = 'xstate.after.keyTick.flash-sale.purchase.keyClock.counting';
+const REFRESH = 'xstate.after.refreshWait.flash-sale.done.idle';
 const refused = (code: string, message: string) => ({ kind: 'refused', code, message });
 const ok = (results: unknown) => ({ kind: 'ok', results });
 const METHOD_GONE = 'Metode pembayaran tidak ditemukan atau sedang tidak tersedia';
@@ -181,6 +189,18 @@ const E = {
   checkedExpired: ev({ type: 'xstate.done.actor.checkTransaction', output: ok({ ...READ, status: 'kedaluwarsa' }) }),
   checkRefused: ev({ type: 'xstate.done.actor.checkTransaction', output: refused('SRV-2', GATEWAY_DOWN) }),
   checkOffline: ev({ type: 'xstate.error.actor.checkTransaction', error: new Error('offline') }),
+  refresh: ev({ type: REFRESH }),
+  readWaiting: ev({ type: 'xstate.done.actor.readTransaction', output: ok(READ) }),
+  readPaid: ev({ type: 'xstate.done.actor.readTransaction', output: ok({ ...READ, status: 'lunas' }) }),
+  readExpired: ev({ type: 'xstate.done.actor.readTransaction', output: ok({ ...READ, status: 'kedaluwarsa' }) }),
+  readRefused: ev({ type: 'xstate.done.actor.readTransaction', output: refused('SRV-2', GATEWAY_DOWN) }),
+  readOffline: ev({ type: 'xstate.error.actor.readTransaction', error: new Error('offline') }),
+  loadedWaiting: { type: 'transaction.loaded', code: TRANSACTION.transaksi_kode, status: 'menunggu-pembayaran' },
+  loadedPaid: { type: 'transaction.loaded', code: TRANSACTION.transaksi_kode, status: 'lunas' },
+  loadedExpired: { type: 'transaction.loaded', code: TRANSACTION.transaksi_kode, status: 'kedaluwarsa' },
+  loadedOther: { type: 'transaction.loaded', code: 'FSZZZZ2345', status: 'lunas' },
+  leave: { type: 'transaction.leave', code: TRANSACTION.transaksi_kode },
+  leaveOther: { type: 'transaction.leave', code: 'FSZZZZ2345' },
 } satisfies Record<string, FlashSaleEvent>;
 
 const SIGNED_IN: FlashSaleInput = {
@@ -281,6 +301,29 @@ const scenarios: { name: string; input: FlashSaleInput; events: FlashSaleEvent[]
       E.close,
     ],
   },
+  {
+    name: "the purchase's page reads it by itself",
+    input: GUEST,
+    events: [
+      E.showBought,
+      E.showOther,
+      E.refresh,
+      E.readWaiting,
+      E.readPaid,
+      E.readExpired,
+      E.readRefused,
+      E.readOffline,
+      E.check,
+      E.checkedPaid,
+      E.loadedWaiting,
+      E.loadedPaid,
+      E.loadedExpired,
+      E.loadedOther,
+      E.slots,
+      E.leave,
+      E.leaveOther,
+    ],
+  },
 ];
 
 /** Each state is offered the scenario's events it handles (an actor's answer where none runs would fail it). */
@@ -311,6 +354,8 @@ function serialize(snapshot: FlashSaleSnapshot): string {
     methodCode: c.methodCode,
     transaction: c.transaction !== null,
     transactionCode: c.transactionCode,
+    // Whether the wait has grown, not each of its lengths.
+    backedOff: c.refreshEveryMs > PAYMENT_REFRESH.firstMs,
   });
 }
 
@@ -423,6 +468,16 @@ const invariants: Record<string, (step: Step) => void> = {
   'done.idle': (step) => {
     onPage(step);
     expect(step.snapshot.can({ type: 'payment.check' })).toBe(true);
+    // The next read by itself waits the back-off: from 3 s, never more than 30 s.
+    expect(step.snapshot.context.refreshEveryMs).toBeGreaterThanOrEqual(PAYMENT_REFRESH.firstMs);
+    expect(step.snapshot.context.refreshEveryMs).toBeLessThanOrEqual(PAYMENT_REFRESH.maxMs);
+    expect(shown.at(-1) ?? 'menunggu-pembayaran').toBe('menunggu-pembayaran');
+  },
+  'done.refreshing': (step) => {
+    onPage(step);
+    // A read on its way never blocks the button.
+    expect(step.snapshot.can({ type: 'payment.check' })).toBe(true);
+    expect(shown.at(-1) ?? 'menunggu-pembayaran').toBe('menunggu-pembayaran');
   },
   'done.checking': (step) => {
     onPage(step);
@@ -431,8 +486,14 @@ const invariants: Record<string, (step: Step) => void> = {
   },
   'done.paid': (step) => {
     onPage(step);
-    // The page shows the paid purchase; nothing more to check.
-    expect(reads.at(-1)?.status).toBe('lunas');
+    // The page shows the paid purchase; nothing more to check or read.
+    expect(shown.at(-1)).toBe('lunas');
+    expect(step.snapshot.can({ type: 'payment.check' })).toBe(false);
+  },
+  'done.expired': (step) => {
+    onPage(step);
+    // The page shows the expired purchase; nothing more to check or read.
+    expect(shown.at(-1)).toBe('kedaluwarsa');
     expect(step.snapshot.can({ type: 'payment.check' })).toBe(false);
   },
 };
@@ -468,6 +529,7 @@ function checkStep(step: Step): void {
 function replay(path: readonly FlashSaleEvent[], input: FlashSaleInput, coverage: ReturnType<typeof coverageRecorder>) {
   kept.length = 0;
   reads.length = 0;
+  shown.length = 0;
   refreshes = 0;
   const clock = new SimulatedClock();
   const actor = createActor(model, { input, clock, inspect: coverage.inspect });
@@ -487,10 +549,31 @@ function replay(path: readonly FlashSaleEvent[], input: FlashSaleInput, coverage
   for (const event of path) {
     const before = actor.getSnapshot();
     const owned = (before._nodes as AnyStateNode[]).some((node) => node.transitions.has(event.type));
-    if ((event.type as string) === SECOND || (event.type as string) === KEY_TICK) {
+    if ((event.type as string) === REFRESH) {
+      // The page's next read comes after its own back-off wait.
+      if (owned) clock.increment(before.context.refreshEveryMs);
+    } else if ((event.type as string) === SECOND || (event.type as string) === KEY_TICK) {
       // A tick happens only in the state that scheduled it, after its own delay.
       if (owned) clock.increment((event.type as string) === SECOND ? 1000 : before.context.keyLeftMs % 1000 || 1000);
-    } else actor.send(event);
+    } else {
+      // A purchase's page opened anew has not shown its status yet.
+      if (
+        event.type === 'transaction.show' &&
+        !(before.matches('done') && before.context.transactionCode === event.code)
+      )
+        shown.length = 0;
+      // What the purchase's own page shows when its query answers: statuses only move on.
+      if (event.type === 'transaction.loaded' && event.code === before.context.transactionCode) {
+        const last = shown.at(-1);
+        if (
+          last === undefined ||
+          last === 'menunggu-pembayaran' ||
+          (last === 'kedaluwarsa' && event.status === 'lunas')
+        )
+          shown.push(event.status);
+      }
+      actor.send(event);
+    }
     check();
   }
   actor.stop();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, type Snapshot } from 'xstate';
 import { FLASH_SALE_MESSAGES, type FlashSaleSoalResults, type FlashSaleTransaction } from '../../contract';
 import {
   bookerErrorsOf,
@@ -258,37 +258,37 @@ describe('flash sale: what each call is asked', () => {
   });
 });
 
-describe('flash sale: "Cek Status Pembayaran" on the purchase page', () => {
-  const WAITING: FlashSaleTransaction = {
-    transaksi_kode: 'FSABCD2345',
-    status: 'menunggu-pembayaran',
-    card: {
-      card_id: 7,
-      judul: 'Semarang - Surabaya',
-      operator_kode: 'SBR',
-      operator_nama: 'Sinar Baru',
-      operator_logo: '/logos/sbr.svg',
-      asal: 'Semarang',
-      tujuan: 'Surabaya',
-      berlaku_mulai: '2026-11-23',
-      berlaku_sampai: '2026-12-23',
-    },
-    pemesan_nama: 'Sari Wulandari',
-    pemesan_email: 'sari@contoh.id',
-    pemesan_telp: '081298765432',
-    jenis_pembayaran_kode: 'QRIS',
-    jenis_pembayaran_nama: 'QRIS',
-    harga: 49_000,
-    biaya_admin: 343,
-    total_bayar: 49_343,
-    nomor_bayar: null,
-    kode_biller: null,
-    qris: '00020101021226',
-    url_bayar: null,
-    dibuat_pada: NOW,
-    batas_bayar: '2026-11-23T01:30:00.000Z',
-  };
+const WAITING: FlashSaleTransaction = {
+  transaksi_kode: 'FSABCD2345',
+  status: 'menunggu-pembayaran',
+  card: {
+    card_id: 7,
+    judul: 'Semarang - Surabaya',
+    operator_kode: 'SBR',
+    operator_nama: 'Sinar Baru',
+    operator_logo: '/logos/sbr.svg',
+    asal: 'Semarang',
+    tujuan: 'Surabaya',
+    berlaku_mulai: '2026-11-23',
+    berlaku_sampai: '2026-12-23',
+  },
+  pemesan_nama: 'Sari Wulandari',
+  pemesan_email: 'sari@contoh.id',
+  pemesan_telp: '081298765432',
+  jenis_pembayaran_kode: 'QRIS',
+  jenis_pembayaran_nama: 'QRIS',
+  harga: 49_000,
+  biaya_admin: 343,
+  total_bayar: 49_343,
+  nomor_bayar: null,
+  kode_biller: null,
+  qris: '00020101021226',
+  url_bayar: null,
+  dibuat_pada: NOW,
+  batas_bayar: '2026-11-23T01:30:00.000Z',
+};
 
+describe('flash sale: "Cek Status Pembayaran" on the purchase page', () => {
   /** Each check answers the next of `answers` (a rejection is no answer at all) once released. */
   function page(answers: Array<FlashSaleOutcome<FlashSaleTransaction> | Error>) {
     const asked: CheckInput[] = [];
@@ -357,15 +357,16 @@ describe('flash sale: "Cek Status Pembayaran" on the purchase page', () => {
     expect(run.actor.getSnapshot().can({ type: 'payment.check' })).toBe(false);
   });
 
-  it('past its deadline: the page shows it, no "belum kami terima"', async () => {
+  it('past its deadline: the page shows it, no "belum kami terima", nothing more to check', async () => {
     const expired = { ...WAITING, status: 'kedaluwarsa' as const };
     const run = page([{ kind: 'ok', results: expired }]);
     run.actor.send({ type: 'transaction.show', code: 'FSABCD2345' });
     run.actor.send({ type: 'payment.check' });
     await run.release();
-    expect(run.actor.getSnapshot().value).toEqual({ done: 'idle' });
+    expect(run.actor.getSnapshot().value).toEqual({ done: 'expired' });
     expect(run.kept).toEqual([expired]);
     expect(run.toasts).toEqual([]);
+    expect(run.actor.getSnapshot().can({ type: 'payment.check' })).toBe(false);
   });
 
   it("a refusal shows the server's words, no answer at all the network message; nothing is kept", async () => {
@@ -397,5 +398,204 @@ describe('flash sale: "Cek Status Pembayaran" on the purchase page', () => {
     await run.release();
     expect(run.kept).toEqual([]);
     expect(run.toasts).toEqual([]);
+  });
+});
+
+describe('flash sale: the purchase page reads the purchase by itself', () => {
+  const CODE = 'FSABCD2345';
+  const PAID = { ...WAITING, status: 'lunas' as const };
+  const EXPIRED = { ...WAITING, status: 'kedaluwarsa' as const };
+
+  /**
+   * The page's reads (detail-transaksi) answer the next of `reads` (an Error is no answer at all),
+   * or stay on their way while `hold` is set; the check (cek-status) answers `check`.
+   */
+  function page(
+    reads: Array<FlashSaleOutcome<FlashSaleTransaction> | Error>,
+    options: { hold?: boolean; check?: FlashSaleOutcome<FlashSaleTransaction>; clock?: SimulatedClock } = {},
+  ) {
+    const clock = options.clock ?? new SimulatedClock();
+    const readAt: number[] = [];
+    const checked: CheckInput[] = [];
+    const kept: FlashSaleTransaction[] = [];
+    const held: Array<() => void> = [];
+    const logic = flashSaleMachine.provide({
+      actions: { keepTransactionRead: (_, params) => void kept.push(params.transaction) },
+      actors: {
+        readTransaction: fromPromise<FlashSaleOutcome<FlashSaleTransaction>, CheckInput>(async ({ input }) => {
+          expect(input).toEqual({ code: CODE });
+          readAt.push(clock.now());
+          const answer = reads.length > 1 ? reads.shift() : reads[0];
+          if (options.hold) await new Promise<void>((resolve) => held.push(resolve));
+          if (!answer || answer instanceof Error) throw answer ?? new Error('no answer');
+          return answer;
+        }),
+        checkTransaction: fromPromise<FlashSaleOutcome<FlashSaleTransaction>, CheckInput>(async ({ input }) => {
+          checked.push(input);
+          if (!options.check) throw new Error('no check expected');
+          return options.check;
+        }),
+      },
+    });
+    const toasts: ToastEmitted[] = [];
+    const open = (snapshot?: Snapshot<unknown>) => {
+      const made = createActor(logic, {
+        input: { booker: null },
+        clock,
+        ...(snapshot ? { snapshot: snapshot as never } : {}),
+      });
+      made.on('toast', (event) => toasts.push(event));
+      made.start();
+      made.send({ type: 'transaction.show', code: CODE });
+      return made;
+    };
+    const actor = open();
+    /** The simulated clock moves on a second at a time; each read answers before the next second. */
+    const wait = async (ms: number) => {
+      for (let passed = 0; passed < ms; passed += 1000) {
+        clock.increment(1000);
+        await flush();
+      }
+    };
+    const gaps = () => readAt.map((at, i) => at - (readAt[i - 1] ?? 0));
+    return { actor, clock, readAt, gaps, checked, kept, toasts, held, wait, open };
+  }
+
+  it('reads the purchase first after 3 s, then 1.5 times longer in whole seconds, never more than 30 s apart', async () => {
+    const run = page([{ kind: 'ok', results: WAITING }]);
+    await run.wait(2000);
+    expect(run.readAt).toEqual([]);
+    await run.wait(1000);
+    expect(run.readAt).toEqual([3000]);
+    await run.wait(160_000);
+    // 3 s, 4.5 -> 5 s, 7.5 -> 8 s, 12 s, 18 s, 27 s, then the 30 s cap.
+    expect(run.gaps()).toEqual([3000, 5000, 8000, 12_000, 18_000, 27_000, 30_000, 30_000, 30_000]);
+    // Still unpaid: the page shows each read, without a word.
+    expect(run.kept).toHaveLength(9);
+    expect(run.kept.every((read) => read.status === 'menunggu-pembayaran')).toBe(true);
+    expect(run.toasts).toEqual([]);
+    expect(run.checked).toEqual([]);
+    expect(run.actor.getSnapshot().value).toEqual({ done: 'idle' });
+    expect(run.actor.getSnapshot().context.refreshEveryMs).toBe(30_000);
+  });
+
+  it('paid turns the page to "Lunas" as the check does, and nothing more is read', async () => {
+    const run = page([
+      { kind: 'ok', results: WAITING },
+      { kind: 'ok', results: PAID },
+    ]);
+    await run.wait(8000);
+    expect(run.readAt).toEqual([3000, 8000]);
+    expect(run.actor.getSnapshot().value).toEqual({ done: 'paid' });
+    expect(run.kept).toEqual([WAITING, PAID]);
+    expect(run.toasts).toEqual([]);
+    expect(run.actor.getSnapshot().can({ type: 'payment.check' })).toBe(false);
+    await run.wait(120_000);
+    expect(run.readAt).toHaveLength(2);
+  });
+
+  it('past its deadline: the page shows the expired purchase, and nothing more is read', async () => {
+    const run = page([{ kind: 'ok', results: EXPIRED }]);
+    await run.wait(3000);
+    expect(run.actor.getSnapshot().value).toEqual({ done: 'expired' });
+    expect(run.kept).toEqual([EXPIRED]);
+    expect(run.toasts).toEqual([]);
+    await run.wait(120_000);
+    expect(run.readAt).toEqual([3000]);
+  });
+
+  it('a failed read waits longer, silently; the next read still turns the page', async () => {
+    const run = page([
+      new Error('offline'),
+      { kind: 'refused', code: 'SRV-2', message: 'Penyedia pembayaran sedang tidak dapat dihubungi.' },
+      { kind: 'ok', results: PAID },
+    ]);
+    await run.wait(20_000);
+    expect(run.gaps()).toEqual([3000, 5000, 8000]);
+    expect(run.toasts).toEqual([]);
+    expect(run.kept).toEqual([PAID]);
+    expect(run.actor.getSnapshot().value).toEqual({ done: 'paid' });
+  });
+
+  it('leaving the page stops the reads, also one on its way', async () => {
+    const run = page([{ kind: 'ok', results: WAITING }]);
+    await run.wait(2000);
+    run.actor.send({ type: 'transaction.leave', code: CODE });
+    expect(run.actor.getSnapshot().value).toEqual({ sessions: 'loading' });
+    await run.wait(120_000);
+    expect(run.readAt).toEqual([]);
+
+    const held = page([{ kind: 'ok', results: PAID }], { hold: true });
+    await held.wait(3000);
+    expect(held.readAt).toEqual([3000]);
+    // Leaving another purchase's page changes nothing here.
+    held.actor.send({ type: 'transaction.leave', code: 'FSZZZZ2345' });
+    expect(held.actor.getSnapshot().value).toEqual({ done: 'refreshing' });
+    held.actor.send({ type: 'transaction.leave', code: CODE });
+    held.held.forEach((release) => release());
+    await held.wait(120_000);
+    expect(held.readAt).toEqual([3000]);
+    expect(held.kept).toEqual([]);
+    expect(held.actor.getSnapshot().matches('sessions')).toBe(true);
+
+    // The actor stopped (the flash-sale pages left altogether): no timer is left behind.
+    const stopped = page([{ kind: 'ok', results: WAITING }]);
+    stopped.actor.stop();
+    await stopped.wait(60_000);
+    expect(stopped.readAt).toEqual([]);
+  });
+
+  it('pressing "Cek Status Pembayaran" while a read is on its way asks the gateway; the read is dropped', async () => {
+    const run = page([{ kind: 'ok', results: WAITING }], { hold: true, check: { kind: 'ok', results: PAID } });
+    await run.wait(3000);
+    expect(run.actor.getSnapshot().value).toEqual({ done: 'refreshing' });
+    expect(run.actor.getSnapshot().can({ type: 'payment.check' })).toBe(true);
+    run.actor.send({ type: 'payment.check' });
+    expect(run.actor.getSnapshot().value).toEqual({ done: 'checking' });
+    await flush();
+    run.held.forEach((release) => release());
+    await flush();
+    expect(run.checked).toEqual([{ code: CODE }]);
+    expect(run.kept).toEqual([PAID]);
+    expect(run.actor.getSnapshot().value).toEqual({ done: 'paid' });
+  });
+
+  it("the page's own read of a paid or expired purchase: the chart does not read it", async () => {
+    const paid = page([{ kind: 'ok', results: PAID }]);
+    paid.actor.send({ type: 'transaction.loaded', code: CODE, status: 'lunas' });
+    expect(paid.actor.getSnapshot().value).toEqual({ done: 'paid' });
+    const expired = page([{ kind: 'ok', results: EXPIRED }]);
+    expired.actor.send({ type: 'transaction.loaded', code: CODE, status: 'kedaluwarsa' });
+    expect(expired.actor.getSnapshot().value).toEqual({ done: 'expired' });
+    // Statuses only move on: a paid page never turns back; an expired one paid late turns "Lunas".
+    paid.actor.send({ type: 'transaction.loaded', code: CODE, status: 'kedaluwarsa' });
+    expect(paid.actor.getSnapshot().value).toEqual({ done: 'paid' });
+    const late = page([{ kind: 'ok', results: PAID }]);
+    late.actor.send({ type: 'transaction.loaded', code: CODE, status: 'kedaluwarsa' });
+    late.actor.send({ type: 'transaction.loaded', code: CODE, status: 'lunas' });
+    expect(late.actor.getSnapshot().value).toEqual({ done: 'paid' });
+    // Unpaid, or another purchase's answer: the reads go on.
+    const waiting = page([{ kind: 'ok', results: WAITING }]);
+    waiting.actor.send({ type: 'transaction.loaded', code: CODE, status: 'menunggu-pembayaran' });
+    waiting.actor.send({ type: 'transaction.loaded', code: 'FSZZZZ2345', status: 'lunas' });
+    expect(waiting.actor.getSnapshot().value).toEqual({ done: 'idle' });
+    await Promise.all([paid.wait(60_000), expired.wait(60_000), waiting.wait(3000)]);
+    expect(paid.readAt).toEqual([]);
+    expect(expired.readAt).toEqual([]);
+    expect(waiting.readAt).toEqual([3000]);
+  });
+
+  it('after a reload (the stored chart has no timer) the page shown again waits its current back-off', async () => {
+    const run = page([{ kind: 'ok', results: WAITING }]);
+    await run.wait(3000);
+    expect(run.actor.getSnapshot().context.refreshEveryMs).toBe(5000);
+    const stored = run.actor.getPersistedSnapshot();
+    run.actor.stop();
+    const reloaded = run.open(stored);
+    expect(reloaded.getSnapshot().value).toEqual({ done: 'idle' });
+    await run.wait(4000);
+    expect(run.readAt).toEqual([3000]);
+    await run.wait(1000);
+    expect(run.readAt).toEqual([3000, 8000]);
   });
 });

@@ -34,8 +34,17 @@ export const TRANSACTION_TEXT = {
 export function FlashSaleTransactionScreen({ code }: { code: string }) {
   const query = useQuery(flashSaleTransactionQueryOptions(code, orderKeyOf(code)));
   const actor = useFlashSaleActor();
-  // The chart learns which purchase's page is open (also after a reload or from a link).
-  useEffect(() => actor.send({ type: 'transaction.show', code }), [actor, code]);
+  // The chart learns which purchase's page is open (also after a reload or from a link), and when
+  // it is left: the page's reads by itself run between the two.
+  useEffect(() => {
+    actor.send({ type: 'transaction.show', code });
+    return () => actor.send({ type: 'transaction.leave', code });
+  }, [actor, code]);
+  // What the page shows: a paid or expired purchase is not read again.
+  const status = query.data?.status;
+  useEffect(() => {
+    if (status) actor.send({ type: 'transaction.loaded', code, status });
+  }, [actor, code, status]);
   return (
     <>
       <Navbar title={TRANSACTION_TEXT.title} />
