@@ -207,7 +207,7 @@ export function RouteSheet({
           >
             <div className="mx-auto mb-2 h-1 w-10 rounded-full bg-grey-300 desktop:hidden" aria-hidden="true" />
             <div className="flex items-center gap-2">
-              <h2 id={titleId} ref={heading} tabIndex={-1} className="flex-1 text-lg font-bold outline-none">
+              <h2 id={titleId} ref={heading} tabIndex={-1} className="flex-1 rounded text-lg font-bold">
                 {title}
               </h2>
               <button type="button" className={buttonStyles.icon} aria-label="Tutup" onClick={close}>

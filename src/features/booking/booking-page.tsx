@@ -280,7 +280,7 @@ function MobileBooking() {
         </section>
         <SendTraceAction />
       </main>
-      <div className="hairline fixed inset-x-0 bottom-0 z-20 border-t border-grey-200 bg-white">
+      <div data-bottom-bar="" className="hairline fixed inset-x-0 bottom-0 z-20 border-t border-grey-200 bg-white">
         <div className="mx-auto flex max-w-xl items-center gap-3 px-4 py-3">
           <div className="min-w-0 flex-1">
             <p className="text-xs text-grey-700">Total Pembayaran</p>

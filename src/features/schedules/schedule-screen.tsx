@@ -171,11 +171,23 @@ export function ScheduleScreen({
           </Link>
         </div>
 
+        {/* Past the filters (and the date strip on mobile) straight to the departures. */}
+        <a
+          href="#daftar-jadwal"
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById('daftar-jadwal')?.focus();
+          }}
+          className="sr-only rounded-card bg-white px-4 py-3 font-semibold text-primary-700 focus:not-sr-only focus:inline-block"
+        >
+          Lewati ke hasil jadwal
+        </a>
         <div className="desktop:grid desktop:grid-cols-[17rem_1fr] desktop:items-start desktop:gap-4">
           {layout === 'd' ? (
+            // Taller than the screen it would hide focused filters below the fold: it scrolls inside.
             <aside
               aria-labelledby="filter-jadwal"
-              className="hairline sticky top-20 rounded-card border-grey-200 bg-white p-4"
+              className="hairline sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto overscroll-contain rounded-card border-grey-200 bg-white p-4"
             >
               <h2 id="filter-jadwal" className="mb-2 text-base font-bold">
                 Filter
@@ -184,7 +196,13 @@ export function ScheduleScreen({
             </aside>
           ) : null}
 
-          <section aria-labelledby="hasil-jadwal" aria-busy={query.isPending && !samePlace}>
+          <section
+            id="daftar-jadwal"
+            tabIndex={-1}
+            aria-labelledby="hasil-jadwal"
+            aria-busy={query.isPending && !samePlace}
+            className="scroll-mt-20 rounded-card"
+          >
             <h2 id="hasil-jadwal" className="sr-only">
               Hasil pencarian jadwal
             </h2>

@@ -58,7 +58,7 @@ export function DateCalendar({ label, value, min, onChange }: CalendarProps) {
           {(date) => (
             <CalendarCell
               date={date}
-              className="flex size-10 cursor-pointer items-center justify-center rounded-full text-sm outline-none data-[disabled]:cursor-not-allowed data-[disabled]:text-grey-400 data-[focus-visible]:outline-2 data-[focus-visible]:outline-primary-600 data-[hovered]:bg-primary-50 data-[outside-month]:hidden data-[selected]:bg-primary-600 data-[selected]:font-bold data-[selected]:text-white"
+              className="flex size-10 cursor-pointer items-center justify-center rounded-full text-sm outline-none data-[disabled]:cursor-not-allowed data-[disabled]:text-grey-400 data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-primary-600 data-[hovered]:bg-primary-50 data-[outside-month]:hidden data-[selected]:bg-primary-600 data-[selected]:font-bold data-[selected]:text-white"
             />
           )}
         </CalendarGrid>

@@ -170,7 +170,10 @@ export function PlaceComboBox({ kind, label, value, onChange, origin }: PlaceCom
         onKeyDown={onKeyDown}
         className="min-h-11 w-full rounded-card bg-transparent px-3 pb-2 text-base font-bold text-grey-900 outline-none placeholder:font-normal placeholder:text-grey-500"
       />
+      {/* Never a Tab stop: Chromium makes a scroller with nothing focusable inside one, and Tab
+          would land there just as blur hides it, dropping focus on <body>. */}
       <div
+        tabIndex={-1}
         className={cx(
           'hairline absolute top-full right-0 left-0 z-40 mt-1.5 max-h-80 min-w-64 overflow-auto rounded-card border-grey-200 bg-white p-1 shadow-lg',
           !open && 'hidden',

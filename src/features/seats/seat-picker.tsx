@@ -463,6 +463,7 @@ function SeatSummary({
   return (
     <section
       aria-label={seatTexts.infoPanel}
+      data-bottom-bar={form === 'bar' ? '' : undefined}
       className={cx(
         'z-20 border-t border-grey-200 bg-white px-4 py-3 [contain:content]',
         form === 'bar'
