@@ -65,7 +65,7 @@ export function AccountMenu({ inverted = false }: { inverted?: boolean }) {
     <MenuTrigger>
       <Button
         className={cx(
-          'inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2',
+          'inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-offset-2',
           inverted
             ? 'text-white hover:bg-white/10 data-[focus-visible]:outline-white'
             : 'text-primary-700 hover:bg-primary-50 data-[focus-visible]:outline-primary-600',
