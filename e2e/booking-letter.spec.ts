@@ -71,13 +71,25 @@ test('connecting trip: the address follows the leg, a reload keeps it, and "Pind
   await expect(page.getByRole('button', { name: 'Kembali ke Rute 1' })).toBeHidden();
   // The first leg's seat is still chosen: saving it again moves on.
   await expect(seatMap(page).locator('[aria-pressed="true"]')).toHaveCount(1);
-  await seatInfo(page).getByRole('button', { name: seatSaveLabel(page) }).click();
+  await seatInfo(page)
+    .getByRole('button', { name: seatSaveLabel(page) })
+    .click();
   for (let leg = 2; leg <= 3; leg += 1) {
     await expect(page).toHaveURL(new RegExp(`connecting_route=${leg}$`));
     await pickSeats(page, { count: 1, button: seatSaveLabel(page) });
   }
   if (isMobile(page)) {
-    await expect(page.getByRole('heading', { level: 1, name: 'Form Penumpang Pergi' })).toBeVisible();
+    // The names follow leg by leg; after the last one the flow goes back one step per form plus
+    // the seat page (legs + 1) and lands on the booking page.
+    await saveMobilePassengerForm(page, 'Form Penumpang Pergi', ['Siti Aminah']);
+    for (let leg = 2; leg <= 3; leg += 1) {
+      await expect(page).toHaveURL(new RegExp(`connecting_route=${leg}$`));
+      await page.getByRole('switch', { name: 'Sama dengan penumpang rute pertama' }).check();
+      await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    }
+    await expectBookingPage(page);
+    await page.getByRole('link', { name: 'Info Pindah Armada' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Informasi Pindah Armada' })).toBeVisible();
   } else {
     await expectBookingPage(page);
     // The booking summary links to the help too.
