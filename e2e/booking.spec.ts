@@ -131,7 +131,7 @@ test('round trip: outbound and return seats, both passenger forms, then the rese
   await expect(page).toHaveURL(/\/app\/select-seat(\?|$)/);
 
   if (isMobile(page)) {
-    await pickSeats(page, { numbers: [9], button: 'Lanjutkan' });
+    await pickSeats(page, { numbers: [9], button: 'Pilih Kursi Pulang' });
     await saveMobilePassengerForm(page, 'Form Penumpang Pergi', ['Siti Aminah']);
     await expect(page).toHaveURL(/\/app\/select-seat\/return/);
     await pickSeats(page, { count: 1, button: 'Lanjutkan' });

@@ -81,7 +81,7 @@ test('a round trip: "Kirim ke CS" sends a trace with no personal data; the whole
   await expect(page).toHaveURL(/\/app\/schedule\/return\?/);
   await choose(page, /^Pilih /);
   if (isMobile(page)) {
-    await pickSeats(page, { count: 1, button: 'Lanjutkan' });
+    await pickSeats(page, { count: 1, button: 'Pilih Kursi Pulang' });
     await saveMobilePassengerForm(page, 'Form Penumpang Pergi', [PASSENGER]);
     await pickSeats(page, { count: 1, button: 'Lanjutkan' });
     await saveMobilePassengerForm(page, 'Form Penumpang Pulang', [PASSENGER]);

@@ -59,7 +59,12 @@ export function childId(request: ChildRequest): string {
   }
 }
 
-export function seatSelectionInput(context: BookingContext, direction: Direction): SeatSelectionInput {
+/** `connectingRoute`: the leg to start on (the seat page's address); the child keeps it within the legs already chosen. */
+export function seatSelectionInput(
+  context: BookingContext,
+  direction: Direction,
+  connectingRoute?: number,
+): SeatSelectionInput {
   // Passengers entered first cap the seats (else the server's maks_penumpang does).
   const passengers = legNames(context, direction, 0).length;
   return {
@@ -71,6 +76,7 @@ export function seatSelectionInput(context: BookingContext, direction: Direction
     connectingCode: context.trip?.connectingCode ?? null,
     layout: context.layout,
     hasReturnSeats: seatCount(context, 'pulang') > 0,
+    ...(connectingRoute === undefined ? {} : { connectingRoute }),
   };
 }
 

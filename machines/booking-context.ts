@@ -89,6 +89,8 @@ export type ChildRequest =
       direction: Direction;
       /** Set by the seat page when it attaches (a reload, a link): finishing there leaves the page. */
       host?: SeatHost;
+      /** The leg the seat page's address names (query connecting_route): a child started now starts there. */
+      connectingRoute?: number;
     }
   | {
       kind: 'passengerForm';

@@ -256,7 +256,10 @@ export const bookingSetup = setup({
       // Screens read the child from snapshot.children[id].
       enqueue.stopChild(id);
       if (request.kind === 'seatSelection') {
-        enqueue.spawnChild('seatSelection', { id, input: seatSelectionInput(context, request.direction) });
+        enqueue.spawnChild('seatSelection', {
+          id,
+          input: seatSelectionInput(context, request.direction, request.connectingRoute),
+        });
       } else if (request.kind === 'passengerForm') {
         enqueue.spawnChild('passengerForm', { id, input: passengerFormInput(context, request) });
       } else {

@@ -60,6 +60,9 @@ export const TOKEN_COOKIE_MAX_AGE_DAYS = 365;
 /** Route param value of the return direction (`/app/schedule/:return?`, `/app/select-seat/:return?`). */
 export const RETURN_ROUTE_PARAM = 'return';
 
+/** Query `sa` value that loads the return passengers (spec section 2, passenger form screen). */
+export const RETURN_PASSENGERS_SA = 2;
+
 /**
  * The payment page asks for the order's status by itself while it is open (issue 23): first after
  * 3 s, then each wait 1.5 times the last, never more than 30 s apart. "Cek Status Pembayaran" stays.

@@ -221,15 +221,15 @@ export function canSaveSelection(context: SeatSelectionContext): boolean {
 }
 
 /**
- * Spec section 2: Lanjutkan on mobile (saving continues to the passenger form), Pilih Kursi
- * Pulang on a desktop round trip's outbound while no return seats exist, else Simpan.
+ * Spec section 2: Pilih Kursi Pulang on a round trip's outbound while no return seats exist (on
+ * both layouts: on mobile the return seats come right after this direction's names), else
+ * Lanjutkan on mobile (saving continues to the passenger form), else Simpan.
  */
 export function saveButtonLabel(context: SeatSelectionContext): string {
-  if (context.layoutMode === 'm') return saveButtonLabels.next;
   if (context.tripKind === 'round-trip' && context.direction === 'pergi' && !context.hasReturnSeats) {
     return saveButtonLabels.chooseReturn;
   }
-  return saveButtonLabels.save;
+  return context.layoutMode === 'm' ? saveButtonLabels.next : saveButtonLabels.save;
 }
 
 /** Where finishing sends the user (see the file comment); null when the owner decides. */

@@ -309,6 +309,11 @@ describe('child inputs', () => {
     );
   });
 
+  it('the seat child starts on the leg the seat page names, and else on its own first leg', () => {
+    expect(seatSelectionInput(context({ trip: connecting }), 'pergi', 3)).toMatchObject({ connectingRoute: 3 });
+    expect(seatSelectionInput(context({ trip: connecting }), 'pergi')).not.toHaveProperty('connectingRoute');
+  });
+
   it('without a trip the children get an empty one-way', () => {
     expect(seatSelectionInput(context(), 'pergi')).toMatchObject({ tripKind: 'one-way', legs: [] });
     expect(passengerFormInput(context(), { kind: 'passengerForm', direction: 'pergi' })).toMatchObject({

@@ -491,6 +491,22 @@ describe('the wizard keeps its parts in step', () => {
     expect(run.actor.getSnapshot().context.seatHost).toBe('page');
   });
 
+  it('a seat page attaching with connecting_route starts its child on that leg; a running child keeps its own', () => {
+    const run = start({ trip: connecting });
+    run.actor.send({
+      type: 'child.attach',
+      request: { kind: 'seatSelection', direction: 'pergi', host: 'page', connectingRoute: 2 },
+    });
+    const child = childOf(run.actor, 'seatSelection.pergi');
+    expect(child?.getSnapshot().context.input).toMatchObject({ connectingRoute: 2 });
+    run.actor.send({
+      type: 'child.attach',
+      request: { kind: 'seatSelection', direction: 'pergi', host: 'page', connectingRoute: 1 },
+    });
+    expect(childOf(run.actor, 'seatSelection.pergi')).toBe(child);
+    expect(child?.getSnapshot().context.input).toMatchObject({ connectingRoute: 2 });
+  });
+
   it("a new trip does not carry the previous booking's order, terms, cover, points or voucher", async () => {
     const run = await readyToReserve();
     run.actor.send({ type: 'voucher.set', voucher: { name: 'Hemat', code: 'HEMAT10', price: 10_000 } });

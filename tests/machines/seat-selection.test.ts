@@ -484,10 +484,13 @@ describe('seatSelectionMachine: button label (spec section 2)', () => {
   const label = (input: SeatSelectionInput) => saveButtonLabel(start(input).context());
 
   it('reads Lanjutkan on mobile', () => {
-    expect(label(oneWay({ layout: 'm', tripKind: 'round-trip' }))).toBe('Lanjutkan');
+    expect(label(oneWay({ layout: 'm' }))).toBe('Lanjutkan');
+    expect(label(oneWay({ layout: 'm', tripKind: 'round-trip', hasReturnSeats: true }))).toBe('Lanjutkan');
+    expect(label(oneWay({ layout: 'm', tripKind: 'round-trip', direction: 'pulang' }))).toBe('Lanjutkan');
   });
-  it('reads Pilih Kursi Pulang on a desktop round trip without return seats', () => {
+  it('reads Pilih Kursi Pulang on a round trip without return seats, on both layouts', () => {
     expect(label(oneWay({ tripKind: 'round-trip' }))).toBe('Pilih Kursi Pulang');
+    expect(label(oneWay({ layout: 'm', tripKind: 'round-trip' }))).toBe('Pilih Kursi Pulang');
   });
   it('reads Simpan otherwise', () => {
     expect(label(oneWay({ tripKind: 'round-trip', hasReturnSeats: true }))).toBe('Simpan');

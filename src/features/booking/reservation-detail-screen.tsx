@@ -65,7 +65,11 @@ export function ReservationDetailScreen({ direction }: { direction: Direction })
                 </div>
               </section>
             ))}
-            <Link to="/app/information-passengers" className={`${buttonStyles.secondary} w-full`}>
+            <Link
+              to="/app/information-passengers"
+              search={{ from: 'detail-reservation' }}
+              className={`${buttonStyles.secondary} w-full`}
+            >
               {RESERVATION_DETAIL_TEXT.back}
             </Link>
           </>

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, ChevronDown, ChevronRight, ExternalLink, MapPin } from 'lucide-react';
+import { ArrowRight, ChevronDown, ChevronRight, ExternalLink, Info, MapPin, ReceiptText } from 'lucide-react';
 import { legsOf } from '../../../machines/booking-context';
+import { RETURN_ROUTE_PARAM } from '../../../machines/constants';
 import type { Direction, Trip, TripLeg } from '../../../machines/types';
 import { detailJadwalQueryOptions, type DetailStop } from '../../api/schedule-detail-queries';
 import { OperatorLogo } from '../../components/operator-logo';
@@ -230,7 +231,49 @@ export function RouteCards({ trip }: { trip: Trip }) {
           )),
         )}
       </ul>
+      <TripLinks trip={trip} />
     </section>
+  );
+}
+
+export const TRIP_LINK_TEXT = {
+  /** detail-reservation of one direction (spec route table). */
+  reservation: (trip: Trip, direction: Direction) =>
+    trip.kind === 'round-trip' ? `Lihat Detail Reservasi ${directionLabel[direction]}` : 'Lihat Detail Reservasi',
+  /** information-connecting (spec section 2, seat-screen sub-pages). */
+  connecting: 'Info Pindah Armada',
+} as const;
+
+const TRIP_LINK_CLASS = 'inline-flex min-h-11 items-center gap-1.5 font-semibold text-primary-700 hover:underline';
+
+/**
+ * The booking summary's ways to the trip's details: each direction's detail-reservation, and for
+ * a connecting trip the help about changing vehicle (information-connecting).
+ */
+export function TripLinks({ trip }: { trip: Trip }) {
+  return (
+    <ul className="text-sm">
+      {directionsOf(trip).map((direction) => (
+        <li key={direction}>
+          <Link
+            to="/app/detail-reservation/{-$return}"
+            params={{ return: direction === 'pulang' ? RETURN_ROUTE_PARAM : undefined }}
+            className={TRIP_LINK_CLASS}
+          >
+            <ReceiptText className="size-4" aria-hidden="true" />
+            {TRIP_LINK_TEXT.reservation(trip, direction)}
+          </Link>
+        </li>
+      ))}
+      {trip.kind === 'connecting' ? (
+        <li>
+          <Link to="/app/information-connecting" className={TRIP_LINK_CLASS}>
+            <Info className="size-4" aria-hidden="true" />
+            {TRIP_LINK_TEXT.connecting}
+          </Link>
+        </li>
+      ) : null}
+    </ul>
   );
 }
 
@@ -258,6 +301,9 @@ export function TripSummary({ trip }: { trip: Trip }) {
           )),
         )}
       </ul>
+      <div className="mt-2">
+        <TripLinks trip={trip} />
+      </div>
     </section>
   );
 }

@@ -42,9 +42,9 @@ interface VoucherListProps {
 }
 
 /**
- * The voucher list with its search box and a code input. Applying asks validasi-voucher with the
- * booker's email and phone, the trip and the current sub total, then hands the voucher to the
- * booking flow; a refused voucher shows the server's own reason.
+ * The voucher list with its search box and a code input. Applying drops the voucher in use, asks
+ * validasi-voucher with the booker's email and phone, the trip and the current sub total, then
+ * hands the voucher to the booking flow; a refused voucher shows the server's own reason.
  */
 export function VoucherList({ mode }: VoucherListProps) {
   const booking = useBookingActor();
@@ -67,6 +67,9 @@ export function VoucherList({ mode }: VoucherListProps) {
     mutationFn: (voucherCode) => {
       const input = validationInput(booking.getSnapshot().context, voucherCode);
       if (!input) return Promise.reject(new Error('Perjalanan belum dipilih'));
+      // validasi-voucher cancels the previous voucher (spec section 7): it is dropped, and the
+      // price checked again, before the new one is asked for, so a refusal leaves none.
+      booking.send({ type: 'voucher.clear' });
       return validateVoucher(input);
     },
     onSuccess: (voucher) =>

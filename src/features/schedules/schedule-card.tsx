@@ -12,12 +12,17 @@ import { isPlainClick } from '../../lib/plain-click';
 /** Few seats left: the count turns amber so it is noticed (still AA on white). */
 const FEW_SEATS = 5;
 
+/** "Pindah Armada": leads to the help about changing vehicle (information-connecting). */
 export function ConnectingBadge() {
   return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-warning-100 px-2 py-0.5 text-xs font-semibold text-warning-800">
+    <Link
+      to="/app/information-connecting"
+      aria-label="Pindah Armada, lihat info"
+      className="inline-flex items-center gap-1 rounded-full bg-warning-100 px-2 py-0.5 text-xs font-semibold text-warning-800 hover:underline"
+    >
       <Shuffle className="size-3.5" aria-hidden="true" />
       Pindah Armada
-    </span>
+    </Link>
   );
 }
 

@@ -1,12 +1,13 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { BusFront, TriangleAlert } from 'lucide-react';
+import { useSelector } from '@xstate/react';
+import { BusFront, Info, TriangleAlert } from 'lucide-react';
 import { legsOf } from '../../../machines/booking-context';
 import type { Direction, TripLeg } from '../../../machines/types';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
 import { useBookingSelector } from '../../flow/app-flow';
-import { useAttachChild } from '../../flow/booking-children';
+import { type SeatSelectionRef, useAttachChild, useSeatSelectionChild } from '../../flow/booking-children';
 import { formatDateShort } from '../../lib/format';
 import { SeatPicker } from './seat-picker';
 import { sameList } from './seat-reads';
@@ -29,6 +30,10 @@ interface SeatScreenProps {
   direction: Direction;
   /** Query type=fallback-confirmation-order: the seats chosen before were sold (mobile, RSV-2). */
   conflict: boolean;
+  /** Query connecting_route: the leg the address names (a reload, a shared link). */
+  connectingRoute?: number | undefined;
+  /** The leg shown is not the one the address names: the route writes it (replacing the entry). */
+  onLegShown?: ((connectingRoute: number) => void) | undefined;
   /** The page's sheets (child routes). */
   children?: ReactNode;
 }
@@ -38,10 +43,21 @@ interface SeatScreenProps {
  * asks the booking actor for its seat child on mount (after a reload or a direct link the machine
  * starts it again); without a chosen trip it says so and leads to the search.
  */
-export function SeatScreen({ direction, conflict, children }: SeatScreenProps) {
+export function SeatScreen({ direction, conflict, connectingRoute, onLegShown, children }: SeatScreenProps) {
   const legs = useDirectionLegs(direction);
   const hasTrip = useBookingSelector((snapshot) => snapshot.context.trip !== null);
-  useAttachChild(legs.length > 0 ? { kind: 'seatSelection', direction, host: 'page' } : null);
+  useAttachChild(
+    legs.length > 0
+      ? {
+          kind: 'seatSelection',
+          direction,
+          host: 'page',
+          ...(legs.length > 1 && connectingRoute !== undefined ? { connectingRoute } : {}),
+        }
+      : null,
+  );
+  const child = useSeatSelectionChild(direction);
+  useLegInAddress(legs.length > 1 ? child : undefined, connectingRoute, onLegShown);
 
   return (
     <>
@@ -56,6 +72,15 @@ export function SeatScreen({ direction, conflict, children }: SeatScreenProps) {
             </div>
           </div>
         ) : null}
+        {legs.length > 1 ? (
+          <Link
+            to="/app/information-connecting"
+            className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-primary-700 hover:underline"
+          >
+            <Info className="size-4" aria-hidden="true" />
+            {seatTexts.connectingInfo}
+          </Link>
+        ) : null}
         {legs.length > 0 ? (
           <SeatPicker direction={direction} variant="page" />
         ) : (
@@ -65,6 +90,21 @@ export function SeatScreen({ direction, conflict, children }: SeatScreenProps) {
       {children}
     </>
   );
+}
+
+/**
+ * A connecting trip's address follows the leg being chosen (spec section 2: select-seat's query
+ * connecting_route), so a reload or a shared link opens that leg; the child decides the leg.
+ */
+function useLegInAddress(
+  child: SeatSelectionRef | undefined,
+  connectingRoute: number | undefined,
+  onLegShown: ((connectingRoute: number) => void) | undefined,
+): void {
+  const leg = useSelector(child, (snapshot) => snapshot?.context.connectingRoute);
+  useEffect(() => {
+    if (leg !== undefined && leg !== connectingRoute) onLegShown?.(leg);
+  }, [leg, connectingRoute, onLegShown]);
 }
 
 /** A fresh tab (nothing chosen yet), or a return seat page before a return schedule. */

@@ -25,6 +25,8 @@ export function seatNumbersText(numbers: readonly string[]): string {
 
 export const seatTexts = {
   infoPanel: 'Informasi Kursi',
+  /** A connecting trip's link to information-connecting (help about changing vehicle). */
+  connectingInfo: 'Info Pindah Armada',
   infoPassenger: 'Informasi Penumpang',
   detailPrice: 'Detail Harga Penumpang',
   noSeatYet: 'Belum ada kursi dipilih',

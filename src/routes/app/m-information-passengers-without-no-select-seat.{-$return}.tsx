@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { FIRST_CONNECTING_ROUTE } from '../../../machines/constants';
+import { FIRST_CONNECTING_ROUTE, RETURN_PASSENGERS_SA } from '../../../machines/constants';
 import { preloadAppFlow } from '../../flow/app-flow';
 import { PassengerFormScreen } from '../../features/booking/passenger-form-screen';
 import { isReturnParam } from '../../lib/schedule-search';
@@ -21,7 +21,8 @@ export const Route = createFileRoute('/app/m-information-passengers-without-no-s
 });
 
 function MInformationPassengersNoSelectSeatScreen() {
-  const direction = isReturnParam(Route.useParams().return) ? 'pulang' : 'pergi';
-  const { connecting_route: route = FIRST_CONNECTING_ROUTE } = Route.useSearch();
+  const { connecting_route: route = FIRST_CONNECTING_ROUTE, sa } = Route.useSearch();
+  // sa=2 loads the return passengers (spec section 2), like the return param.
+  const direction = isReturnParam(Route.useParams().return) || sa === RETURN_PASSENGERS_SA ? 'pulang' : 'pergi';
   return <PassengerFormScreen direction={direction} legIndex={route - FIRST_CONNECTING_ROUTE} />;
 }

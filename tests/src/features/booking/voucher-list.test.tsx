@@ -109,6 +109,42 @@ describe('voucher list (spec sections 2, 7)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('a new check first drops the voucher in use: a refused one leaves none, and the price is checked without it', async () => {
+    const run = await bookingWithPrice();
+    await act(async () => {
+      run.actor.send({ type: 'voucher.set', voucher: { name: 'Hemat 10%', code: 'HEMAT10', price: 19_800 } });
+      run.checkPrice.calls.at(-1)?.resolve(priceResults({ sub_total: 198_000, total_bayar: 178_200 }));
+      await flush();
+    });
+    const checksBefore = run.checkPrice.calls.length;
+    let answer: (error: unknown) => void = () => undefined;
+    request.mockImplementation((name: string) =>
+      name === 'listVoucher'
+        ? Promise.resolve({ list: [] })
+        : new Promise((_, reject) => {
+            answer = reject;
+          }),
+    );
+    await renderPiece(<VoucherList mode="apply" />);
+    expect(screen.getByText('sedang digunakan.', { exact: false }).textContent).toContain('Hemat 10%');
+    fireEvent.change(screen.getByLabelText('Kode Voucher'), { target: { value: 'KADALUARSA' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Pakai' }));
+      await flush();
+    });
+    // While validasi-voucher runs the old voucher is gone already, and the price is asked without it.
+    expect(run.actor.getSnapshot().context.voucher).toBeNull();
+    expect(screen.queryByText('sedang digunakan.', { exact: false })).toBeNull();
+    expect(run.checkPrice.calls.length).toBe(checksBefore + 1);
+    expect(run.checkPrice.calls.at(-1)?.input).toMatchObject({ options: { voucher: null } });
+    await act(async () => {
+      answer(new ApiError('VCR-2', 422, 'Voucher sudah tidak berlaku'));
+      await flush();
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('Voucher sudah tidak berlaku');
+    expect(run.actor.getSnapshot().context.voucher).toBeNull();
+  });
+
   it('removes the voucher in use', async () => {
     const run = await bookingWithPrice();
     act(() => run.actor.send({ type: 'voucher.set', voucher: { name: 'Hemat 10%', code: 'HEMAT10', price: 19_800 } }));
