@@ -17,6 +17,7 @@ import {
   sheetMachine,
   type SheetSide,
 } from '../../machines/sheet.machine';
+import { SHEET_CLOSE_DELAY_MS } from '../../machines/constants';
 import { useLayoutMode } from '../platform/layout-mode';
 import { buttonStyles } from './button-styles';
 import { useKitInspect } from './kit-slots';
@@ -61,8 +62,8 @@ interface RouteSheetProps {
  * A child route shown as a sheet over its parent (spec section 2, "Sheet dialog behaviour"),
  * driven by machines/sheet.machine.ts: it slides in 100 ms after mounting, closes with a 750 ms
  * animation and then goes back one step; on mobile it comes from the bottom (max 93vh) and closes
- * when dragged down past a quarter of its height; on desktop it is a side panel over a dimmed,
- * blurred backdrop. It locks page scroll, keeps keyboard focus inside, closes on Escape, the
+ * when dragged down past a quarter of its height; on desktop it is a side panel (max 90vh) over a
+ * dimmed, blurred backdrop. It locks page scroll, keeps keyboard focus inside, closes on Escape, the
  * backdrop or the close icon, and gives focus back to where it was.
  */
 export function RouteSheet({
@@ -84,6 +85,7 @@ export function RouteSheet({
   const mounted = useSelector(sheet, isSheetMounted);
   const visible = useSelector(sheet, isSheetVisible);
   const dragOffset = useSelector(sheet, sheetDragOffset);
+  const closing = useSelector(sheet, (snapshot) => snapshot.matches('closing'));
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -170,15 +172,19 @@ export function RouteSheet({
   if (!mounted) return null;
   const hiddenTransform =
     layout === 'm' ? 'translate-y-full' : side === 'left' ? '-translate-x-full' : 'translate-x-full';
+  // The slide out lasts as long as the machine waits before going back (spec: 750 ms), so the
+  // sheet is gone just as the page behind it changes; sliding in stays quick (300 ms).
+  const closingStyle = closing ? { transitionDuration: `${SHEET_CLOSE_DELAY_MS}ms` } : undefined;
 
   return (
     <SheetControlsContext value={{ close }}>
       <div
         className={cx(
-          'fixed inset-0 z-40 flex items-end transition-colors duration-300 desktop:items-stretch',
+          'fixed inset-0 z-40 flex items-end transition-colors duration-300 desktop:items-center',
           side === 'left' ? 'desktop:justify-start' : 'desktop:justify-end',
           visible ? 'bg-grey-900/40 desktop:backdrop-blur-sm' : 'bg-grey-900/0',
         )}
+        style={closingStyle}
         onClick={(event) => {
           if (event.target === event.currentTarget) close();
         }}
@@ -190,9 +196,9 @@ export function RouteSheet({
           aria-labelledby={titleId}
           data-state={visible ? 'open' : 'hidden'}
           onKeyDown={onKeyDown}
-          style={dragOffset > 0 ? { transform: `translateY(${dragOffset}px)`, transition: 'none' } : undefined}
+          style={dragOffset > 0 ? { transform: `translateY(${dragOffset}px)`, transition: 'none' } : closingStyle}
           className={cx(
-            'flex max-h-[93vh] w-full flex-col rounded-t-2xl shadow-lg transition-transform duration-300 ease-out desktop:max-h-none desktop:w-[440px] desktop:rounded-none',
+            'flex max-h-[93vh] w-full flex-col rounded-t-2xl shadow-lg transition-transform duration-300 ease-out desktop:max-h-[90vh] desktop:w-[440px] desktop:rounded-none',
             side === 'left' ? 'desktop:rounded-r-2xl' : 'desktop:rounded-l-2xl',
             tone === 'grey' ? 'bg-grey-50' : 'bg-white',
             visible ? 'translate-x-0 translate-y-0' : hiddenTransform,
