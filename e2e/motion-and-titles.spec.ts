@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { freshPhone, latestOtp } from './support/accounts';
 import {
   JAKARTA,
   TEXT,
@@ -209,4 +210,41 @@ test('a round trip names its return leg "Travel Pulang" on the passenger form', 
     await expect(page.getByText('Travel Pergi', { exact: true })).toBeVisible();
     await expect(page.getByText('Travel Pulang', { exact: true })).toBeVisible();
   }
+});
+
+test('a refused code shakes the "Kode OTP" field once for 500 ms; not under reduced motion', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const phone = freshPhone();
+  await page.goto('/app/login?redirect=%2F');
+  await page.getByRole('textbox', { name: 'Nomor Handphone' }).fill(phone);
+  await page.getByRole('button', { name: 'Kirim Kode OTP' }).click();
+  const code = page.getByRole('textbox', { name: 'Kode OTP' });
+  await expect(code).toBeVisible();
+  // Every animation the page starts on an input, by its duration.
+  await page.evaluate(() => {
+    const started: number[] = [];
+    (window as unknown as { inputAnimations: number[] }).inputAnimations = started;
+    const animate = HTMLInputElement.prototype.animate;
+    HTMLInputElement.prototype.animate = function (keyframes, options) {
+      started.push(typeof options === 'number' ? options : Number(options?.duration));
+      return animate.call(this, keyframes, options);
+    };
+  });
+  const started = () => page.evaluate(() => [...(window as unknown as { inputAnimations: number[] }).inputAnimations]);
+  const otp = await latestOtp(request, baseURL ?? '', phone);
+  const wrong = otp.slice(0, 5) + String((Number(otp[5]) + 1) % 10);
+
+  await code.fill(wrong);
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Kode OTP salah. Sisa 4 kali percobaan');
+  await expect.poll(started).toEqual([500]);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await code.fill(wrong);
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Kode OTP salah. Sisa 3 kali percobaan');
+  expect(await started()).toEqual([500]);
 });
