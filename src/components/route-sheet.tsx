@@ -4,9 +4,11 @@ import {
   useEffect,
   useId,
   useRef,
+  useState,
   type KeyboardEvent,
   type PointerEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { X } from 'lucide-react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -89,6 +91,9 @@ export function RouteSheet({
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const overflows = useOverflow(body, content, mounted);
   const onClosedRef = useRef(onClosed);
   onClosedRef.current = onClosed;
 
@@ -221,10 +226,38 @@ export function RouteSheet({
               </button>
             </div>
           </div>
-          <div className="flex-1 overflow-y-auto p-4 pb-8">{children}</div>
+          <div
+            ref={body}
+            // Taller than the sheet (90vh, 93vh): the body scrolls, so a keyboard can reach and scroll it.
+            tabIndex={overflows ? 0 : undefined}
+            className="flex-1 overflow-y-auto p-4 pb-8"
+          >
+            <div ref={content}>{children}</div>
+          </div>
           {footer ? <div className="hairline border-t border-grey-200 p-4">{footer}</div> : null}
         </div>
       </div>
     </SheetControlsContext>
   );
+}
+
+/** Whether the body's content is taller than the body (watched as either changes size). */
+function useOverflow(
+  body: RefObject<HTMLDivElement | null>,
+  content: RefObject<HTMLDivElement | null>,
+  mounted: boolean,
+): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const outer = body.current;
+    const inner = content.current;
+    if (!mounted || !outer || !inner || typeof ResizeObserver === 'undefined') return;
+    const check = () => setOverflows(outer.scrollHeight > outer.clientHeight + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(outer);
+    observer.observe(inner);
+    check();
+    return () => observer.disconnect();
+  }, [body, content, mounted]);
+  return overflows;
 }
