@@ -1,5 +1,5 @@
 import { emit, fromPromise, setup } from 'xstate';
-import { toast } from './toast';
+import { briefToast } from './toast';
 import type { NavigateEmitted, ToastEmitted } from './types';
 
 /**
@@ -24,7 +24,7 @@ export const sessionMachine = setup({
     signOut: fromPromise<void>(() => Promise.reject(new Error('signOut is provided by the app'))),
   },
   actions: {
-    toastSignedOut: emit(toast(sessionMessages.signedOut, 'bottom')),
+    toastSignedOut: emit(briefToast(sessionMessages.signedOut, 'bottom')),
     goHome: emit({ type: 'navigate', intent: { kind: 'route', name: 'home' } } satisfies NavigateEmitted),
   },
 }).createMachine({

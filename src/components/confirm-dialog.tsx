@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { DIALOG_CLOSE_ANIMATION_MS } from '../../machines/constants';
 import { buttonStyles } from './button-styles';
 import { cx } from '../lib/cx';
 
 interface ConfirmDialogProps {
+  /** Open by default; turning false plays the close animation before it leaves the page. */
+  isOpen?: boolean;
   title: string;
   children?: ReactNode;
   confirmLabel: string;
@@ -13,21 +16,39 @@ interface ConfirmDialogProps {
   onCancel?: () => void;
 }
 
+/** Close animation timing (spec section 9: 400 ms for the generic dialog); none under reduced motion (styles.css). */
+const exitStyle = { animationDuration: `${DIALOG_CLOSE_ANIMATION_MS}ms` };
+
 /**
- * The booking flow's confirmation dialogs (spec section 2 "Dialogs"). Open while mounted: the
- * machine's state decides when one shows, never this component.
+ * The booking flow's confirmation dialogs (spec section 2 "Dialogs"). The machine's state decides
+ * when one shows (`isOpen`), never this component; once closed it fades out for
+ * DIALOG_CLOSE_ANIMATION_MS, not answering presses meanwhile.
  */
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  isOpen = true,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const dismissable = cancelLabel !== null;
   return (
     <ModalOverlay
-      isOpen
+      isOpen={isOpen}
       isDismissable={dismissable}
       isKeyboardDismissDisabled={!dismissable}
       onOpenChange={(open) => {
         if (!open && dismissable) onCancel?.();
       }}
-      className="fixed inset-0 z-50 flex items-end justify-center bg-grey-900/40 p-4 desktop:items-center"
+      style={({ isExiting }) => (isExiting ? exitStyle : undefined)}
+      className={({ isExiting }) =>
+        cx(
+          'fixed inset-0 z-50 flex items-end justify-center bg-grey-900/40 p-4 desktop:items-center',
+          isExiting && 'dialog-exit pointer-events-none',
+        )
+      }
     >
       <Modal className="w-full max-w-sm">
         <Dialog role="alertdialog" className="rounded-card bg-white p-5 shadow-lg outline-none">

@@ -4,9 +4,11 @@ import {
   useEffect,
   useId,
   useRef,
+  useState,
   type KeyboardEvent,
   type PointerEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { X } from 'lucide-react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -17,6 +19,7 @@ import {
   sheetMachine,
   type SheetSide,
 } from '../../machines/sheet.machine';
+import { SHEET_CLOSE_DELAY_MS } from '../../machines/constants';
 import { useLayoutMode } from '../platform/layout-mode';
 import { buttonStyles } from './button-styles';
 import { useKitInspect } from './kit-slots';
@@ -61,8 +64,8 @@ interface RouteSheetProps {
  * A child route shown as a sheet over its parent (spec section 2, "Sheet dialog behaviour"),
  * driven by machines/sheet.machine.ts: it slides in 100 ms after mounting, closes with a 750 ms
  * animation and then goes back one step; on mobile it comes from the bottom (max 93vh) and closes
- * when dragged down past a quarter of its height; on desktop it is a side panel over a dimmed,
- * blurred backdrop. It locks page scroll, keeps keyboard focus inside, closes on Escape, the
+ * when dragged down past a quarter of its height; on desktop it is a side panel (max 90vh) over a
+ * dimmed, blurred backdrop. It locks page scroll, keeps keyboard focus inside, closes on Escape, the
  * backdrop or the close icon, and gives focus back to where it was.
  */
 export function RouteSheet({
@@ -84,9 +87,13 @@ export function RouteSheet({
   const mounted = useSelector(sheet, isSheetMounted);
   const visible = useSelector(sheet, isSheetVisible);
   const dragOffset = useSelector(sheet, sheetDragOffset);
+  const closing = useSelector(sheet, (snapshot) => snapshot.matches('closing'));
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const overflows = useOverflow(body, content, mounted);
   const onClosedRef = useRef(onClosed);
   onClosedRef.current = onClosed;
 
@@ -170,15 +177,19 @@ export function RouteSheet({
   if (!mounted) return null;
   const hiddenTransform =
     layout === 'm' ? 'translate-y-full' : side === 'left' ? '-translate-x-full' : 'translate-x-full';
+  // The slide out lasts as long as the machine waits before going back (spec: 750 ms), so the
+  // sheet is gone just as the page behind it changes; sliding in stays quick (300 ms).
+  const closingStyle = closing ? { transitionDuration: `${SHEET_CLOSE_DELAY_MS}ms` } : undefined;
 
   return (
     <SheetControlsContext value={{ close }}>
       <div
         className={cx(
-          'fixed inset-0 z-40 flex items-end transition-colors duration-300 desktop:items-stretch',
+          'fixed inset-0 z-40 flex items-end transition-colors duration-300 desktop:items-center',
           side === 'left' ? 'desktop:justify-start' : 'desktop:justify-end',
           visible ? 'bg-grey-900/40 desktop:backdrop-blur-sm' : 'bg-grey-900/0',
         )}
+        style={closingStyle}
         onClick={(event) => {
           if (event.target === event.currentTarget) close();
         }}
@@ -190,9 +201,9 @@ export function RouteSheet({
           aria-labelledby={titleId}
           data-state={visible ? 'open' : 'hidden'}
           onKeyDown={onKeyDown}
-          style={dragOffset > 0 ? { transform: `translateY(${dragOffset}px)`, transition: 'none' } : undefined}
+          style={dragOffset > 0 ? { transform: `translateY(${dragOffset}px)`, transition: 'none' } : closingStyle}
           className={cx(
-            'flex max-h-[93vh] w-full flex-col rounded-t-2xl shadow-lg transition-transform duration-300 ease-out desktop:max-h-none desktop:w-[440px] desktop:rounded-none',
+            'flex max-h-[93vh] w-full flex-col rounded-t-2xl shadow-lg transition-transform duration-300 ease-out desktop:max-h-[90vh] desktop:w-[440px] desktop:rounded-none',
             side === 'left' ? 'desktop:rounded-r-2xl' : 'desktop:rounded-l-2xl',
             tone === 'grey' ? 'bg-grey-50' : 'bg-white',
             visible ? 'translate-x-0 translate-y-0' : hiddenTransform,
@@ -215,10 +226,38 @@ export function RouteSheet({
               </button>
             </div>
           </div>
-          <div className="flex-1 overflow-y-auto p-4 pb-8">{children}</div>
+          <div
+            ref={body}
+            // Taller than the sheet (90vh, 93vh): the body scrolls, so a keyboard can reach and scroll it.
+            tabIndex={overflows ? 0 : undefined}
+            className="flex-1 overflow-y-auto p-4 pb-8"
+          >
+            <div ref={content}>{children}</div>
+          </div>
           {footer ? <div className="hairline border-t border-grey-200 p-4">{footer}</div> : null}
         </div>
       </div>
     </SheetControlsContext>
   );
+}
+
+/** Whether the body's content is taller than the body (watched as either changes size). */
+function useOverflow(
+  body: RefObject<HTMLDivElement | null>,
+  content: RefObject<HTMLDivElement | null>,
+  mounted: boolean,
+): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const outer = body.current;
+    const inner = content.current;
+    if (!mounted || !outer || !inner || typeof ResizeObserver === 'undefined') return;
+    const check = () => setOverflows(outer.scrollHeight > outer.clientHeight + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(outer);
+    observer.observe(inner);
+    check();
+    return () => observer.disconnect();
+  }, [body, content, mounted]);
+  return overflows;
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyStateNode, type EventFromLogic } from 'xstate';
 import { sessionMachine, sessionMessages } from '../../machines/session.machine';
-import { toast } from '../../machines/toast';
 import type { NavigateEmitted, ToastEmitted } from '../../machines/types';
 import { edgeCoverPaths, measureCoverage, printCoverage, withLazyPaths } from './support/coverage';
 
@@ -64,7 +63,8 @@ function replay(path: readonly Event[]): string[] {
     if (event.type === 'xstate.done.actor.signOut') {
       done += 1;
       expect(emitted.slice(before)).toEqual([
-        toast(sessionMessages.signedOut, 'bottom'),
+        // Spec section 9: the default toast, 1 s.
+        { type: 'toast', message: sessionMessages.signedOut, durationMs: 1000, position: 'bottom' },
         { type: 'navigate', intent: { kind: 'route', name: 'home' } },
       ]);
     } else {

@@ -30,7 +30,8 @@ describe('Keluar (the account menu)', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('idle');
     expect(emitted).toEqual([
-      { type: 'toast', message: sessionMessages.signedOut, durationMs: 3000, position: 'bottom' },
+      // A short confirmation: the default toast, 1 s (spec section 9).
+      { type: 'toast', message: sessionMessages.signedOut, durationMs: 1000, position: 'bottom' },
       { type: 'navigate', intent: { kind: 'route', name: 'home' } },
     ]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { TOAST_DEFAULT_MS, TOAST_MESSAGE_MS } from '../../machines/constants';
-import { toast } from '../../machines/toast';
+import { briefToast, toast } from '../../machines/toast';
 import { toastsAt, toasterMachine, toastTimerMachine, type ToastItem } from '../../machines/toaster.machine';
 import type { ToastEmitted } from '../../machines/types';
 
@@ -38,6 +38,16 @@ describe('toast: the one builder of the machines', () => {
     });
     expect(toast('Tidak dapat melakukan reservasi', 'bottom')).toMatchObject({ position: 'bottom', durationMs: 3000 });
     expect(TOAST_MESSAGE_MS).toBe(3000);
+  });
+
+  it('builds the default toast of 1000 ms (spec section 9: "default 1 s") for a short confirmation', () => {
+    expect(briefToast('Kamu sudah keluar', 'bottom')).toEqual({
+      type: 'toast',
+      message: 'Kamu sudah keluar',
+      durationMs: 1000,
+      position: 'bottom',
+    });
+    expect(TOAST_DEFAULT_MS).toBe(1000);
   });
 });
 

@@ -73,6 +73,16 @@ describe('route sheet (spec section 2 sheets, driven by the sheet machine)', () 
     expect(document.body.style.overflow).toBe('');
   });
 
+  it('slides out over the same 750 ms the machine waits before it goes back; sliding in keeps its own pace', () => {
+    renderSheet();
+    act(() => vi.advanceTimersByTime(SHEET_OPEN_DELAY_MS));
+    expect(dialog().style.transitionDuration).toBe('');
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Tutup' })));
+    expect(dialog().dataset.state).toBe('hidden');
+    expect(dialog().style.transitionDuration).toBe('750ms');
+    expect((dialog().parentElement as HTMLElement).style.transitionDuration).toBe('750ms');
+  });
+
   it('stays open while its close check blocks it', () => {
     const { onClosed } = renderSheet({ closeBlock: 'Mohon pilih kursi terlebih dahulu' });
     act(() => vi.advanceTimersByTime(SHEET_OPEN_DELAY_MS));

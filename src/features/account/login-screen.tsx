@@ -15,6 +15,7 @@ import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
 import { useLoginActor, type LoginActor } from '../../flow/login-flow';
 import { cx } from '../../lib/cx';
+import { shake } from '../../lib/shake';
 import { TextField } from '../../components/form-field';
 
 export const LOGIN_TEXT = {
@@ -146,6 +147,10 @@ function CodeStep({ actor }: { actor: LoginActor }) {
   useEffect(() => {
     field.current?.focus();
   }, []);
+  // A refused code shakes the field once (spec section 9, 500 ms).
+  useEffect(() => {
+    if (error) shake(field.current);
+  }, [error]);
   return (
     <form
       noValidate

@@ -10,7 +10,7 @@ import {
   type CustomerProfilResults,
   type Gender,
 } from '../../../contract/account';
-import { toast } from '../../../machines/toast';
+import { briefToast } from '../../../machines/toast';
 import { accountProfileQueryOptions, updateProfile } from '../../api/account-queries';
 import { isApiError } from '../../api/client';
 import { buttonStyles } from '../../components/button-styles';
@@ -110,7 +110,7 @@ function ProfileForm({ profile }: { profile: CustomerProfilResults }) {
     onSuccess: (saved) => {
       queryClient.setQueryData(accountProfileQueryOptions().queryKey, saved);
       storeProfileCopy(saved);
-      flow.toaster.send(toast(PROFILE_MESSAGE.saved, 'bottom'));
+      flow.toaster.send(briefToast(PROFILE_MESSAGE.saved, 'bottom'));
     },
   });
   const errors = submitted ? errorsOf(values) : {};

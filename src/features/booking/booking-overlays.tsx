@@ -3,6 +3,7 @@ import { openDialog, reserving, type OpenDialog } from '../../../machines/bookin
 import { FullPageLoader } from '../../components/full-page-loader';
 import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { formatRupiah } from '../../lib/format';
+import { useLastPresent } from '../../components/use-last-present';
 
 /** Spec section 2 "Dialogs": what each one says under its title. */
 function dialogBody(dialog: OpenDialog, previousTotal: number | null) {
@@ -47,21 +48,24 @@ const sameDialog = (a: OpenDialog | null, b: OpenDialog | null) =>
 export function BookingOverlays() {
   const booking = useBookingActor();
   const dialog = useBookingSelector(openDialog, sameDialog);
+  // A dialog the flow has closed keeps its words while it fades out.
+  const shown = useLastPresent(dialog);
   const loading = useBookingSelector(reserving);
   const previousTotal = useBookingSelector((snapshot) => snapshot.context.price?.total_bayar ?? null);
   return (
     <>
       {loading ? <FullPageLoader label="Memproses reservasi…" /> : null}
-      {dialog ? (
+      {shown ? (
         <Suspense fallback={null}>
           <ConfirmDialog
-            title={dialog.texts.title}
-            confirmLabel={dialog.texts.confirmLabel}
-            cancelLabel={dialog.texts.cancelLabel}
+            isOpen={dialog !== null}
+            title={shown.texts.title}
+            confirmLabel={shown.texts.confirmLabel}
+            cancelLabel={shown.texts.cancelLabel}
             onConfirm={() => booking.send({ type: 'dialog.confirm' })}
             onCancel={() => booking.send({ type: 'dialog.cancel' })}
           >
-            {dialogBody(dialog, previousTotal)}
+            {dialogBody(shown, previousTotal)}
           </ConfirmDialog>
         </Suspense>
       ) : null}

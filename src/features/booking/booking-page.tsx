@@ -8,6 +8,7 @@ import { Navbar } from '../../components/navbar';
 import { useBookingActor, useBookingSelector } from '../../flow/app-flow';
 import { holdBrowserBack } from '../../flow/navigation';
 import { cx } from '../../lib/cx';
+import { useShake } from '../../lib/shake';
 import { formatDateShort } from '../../lib/format';
 import { BookerInline } from './booker-form';
 import { BookingOverlays } from './booking-overlays';
@@ -139,8 +140,18 @@ function useReserve() {
 function ReserveButton() {
   const reserve = useReserve();
   const ready = useBookingSelector(seatCountsMatch);
+  const [button, shakeButton] = useShake<HTMLButtonElement>();
   return (
-    <button type="button" onClick={reserve} className={cx(ready ? buttonStyles.primary : waitingButton, 'w-full')}>
+    <button
+      ref={button}
+      type="button"
+      onClick={() => {
+        // Pressed while it looks disabled: it shakes once beside the flow's own answer.
+        if (!ready) shakeButton();
+        reserve();
+      }}
+      className={cx(ready ? buttonStyles.primary : waitingButton, 'w-full')}
+    >
       Reservasi Tiket
     </button>
   );
@@ -238,6 +249,7 @@ function MobileBooking() {
   const trip = useTrip();
   const reserve = useReserve();
   const valid = useBookingSelector(isReadyToReserve);
+  const [payButton, shakePayButton] = useShake<HTMLButtonElement>();
   const passengersId = useId();
   const voucherId = useId();
   const optionsId = useId();
@@ -286,7 +298,16 @@ function MobileBooking() {
             <p className="text-xs text-grey-700">Total Pembayaran</p>
             <TotalAmount className="block text-lg font-bold" />
           </div>
-          <button type="button" onClick={reserve} className={cx(valid ? buttonStyles.primary : waitingButton, 'px-6')}>
+          <button
+            ref={payButton}
+            type="button"
+            onClick={() => {
+              // Grey while invalid: a press shakes it once beside the flow's message.
+              if (!valid) shakePayButton();
+              reserve();
+            }}
+            className={cx(valid ? buttonStyles.primary : waitingButton, 'px-6')}
+          >
             Bayar Sekarang
           </button>
         </div>

@@ -16,20 +16,19 @@ export function CancelDialogs({ actor }: { actor: OrderActor }) {
   const open = useSelector(actor, cancelDialog);
   const cancelling = useSelector(actor, isCancelling);
   if (open === 'reason') return <ReasonDialog actor={actor} />;
-  if (open === 'confirm') {
-    return (
-      <ConfirmDialog
-        title={CANCEL_CONFIRM_TITLE}
-        confirmLabel={cancelling ? 'Membatalkan...' : 'Ya, Batalkan'}
-        cancelLabel="Tidak"
-        onConfirm={() => actor.send({ type: 'cancel.confirm' })}
-        onCancel={() => actor.send({ type: 'cancel.dismiss' })}
-      >
-        Pesanan yang dibatalkan tidak dapat dipulihkan, dan kursinya dilepas untuk penumpang lain.
-      </ConfirmDialog>
-    );
-  }
-  return null;
+  // Mounted closed too, so closing plays the dialog's close animation.
+  return (
+    <ConfirmDialog
+      isOpen={open === 'confirm'}
+      title={CANCEL_CONFIRM_TITLE}
+      confirmLabel={cancelling ? 'Membatalkan...' : 'Ya, Batalkan'}
+      cancelLabel="Tidak"
+      onConfirm={() => actor.send({ type: 'cancel.confirm' })}
+      onCancel={() => actor.send({ type: 'cancel.dismiss' })}
+    >
+      Pesanan yang dibatalkan tidak dapat dipulihkan, dan kursinya dilepas untuk penumpang lain.
+    </ConfirmDialog>
+  );
 }
 
 /** "Batalkan Pesanan": the reasons as a radio group; one is required. */
