@@ -23,6 +23,7 @@ import {
   type ChangeFormSearch,
 } from '../../lib/schedule-search';
 import { useLayoutMode } from '../../platform/layout-mode';
+import { HighlightOperators } from '../operator';
 import { DateStrip } from './date-strip/date-strip';
 import { FilterPanel, type FilterPatch } from './filter/panel';
 import { RoundTripSummary } from './round-trip-summary';
@@ -171,6 +172,13 @@ export function ScheduleScreen({
           </Link>
         </div>
 
+        {samePlace ? null : (
+          <HighlightOperators
+            params={params}
+            selected={search.operator ?? []}
+            onToggle={(code) => onFiltersChange({ operator: toggled(search.operator ?? [], code) })}
+          />
+        )}
         <div className="desktop:grid desktop:grid-cols-[17rem_1fr] desktop:items-start desktop:gap-4">
           {layout === 'd' ? (
             <aside
@@ -262,6 +270,12 @@ export function ScheduleScreen({
       <Outlet />
     </>
   );
+}
+
+/** The operator filter with `code` added or taken out; undefined clears it. */
+function toggled(operators: readonly string[], code: string): string[] | undefined {
+  const next = operators.includes(code) ? operators.filter((item) => item !== code) : [...operators, code];
+  return next.length > 0 ? next : undefined;
 }
 
 function EmptyState({
