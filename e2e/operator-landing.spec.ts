@@ -15,6 +15,8 @@ const DETAIL_OPERATOR = '**/api/berangkat/detail-operator**';
 const results = (page: Page) => page.getByRole('region', { name: 'Hasil pencarian jadwal' });
 
 test('"Operator Pilihan" filters the list by an operator and leads to its page', async ({ page }) => {
+  // Two axe runs and a walk through the toolbar by keyboard.
+  test.slow();
   await page.goto(SCHEDULE);
   const strip = page.getByRole('region', { name: 'Operator Pilihan' });
   const xtr = strip.getByRole('button', { name: new RegExp(`^${XTR} mulai Rp`) });
@@ -95,6 +97,8 @@ test("the operator's page lists its routes and next departures; Pesan books thro
 });
 
 test('an unknown operator is a 404 page; a failed load offers "Coba Lagi"; empty routes say so', async ({ page }) => {
+  // The failed read is retried twice before "Coba Lagi" shows.
+  test.slow();
   await page.goto('/app/mitra/TIDAKADA');
   await expect(page.getByRole('heading', { level: 1, name: 'Operator tidak ditemukan' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Lihat Semua Operator' })).toHaveAttribute('href', '/app/operator');
