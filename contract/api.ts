@@ -16,6 +16,7 @@ import * as vouchers from './vouchers';
 import * as support from './support';
 import * as souvenir from './souvenir';
 import * as content from './content';
+import * as operator from './operator';
 
 const noInput = () => z.object({});
 
@@ -62,6 +63,12 @@ export const endpoints = {
   ),
   kotaPopuler: get('/kota-populer', noInput(), points.PopularCityListSchema),
   listOperator: get(`/${PREFIX}/list-operator`, noInput(), schedules.OperatorListSchema),
+  /** The operator landing page (landing-page-mitra): its routes and their next departures. */
+  detailOperator: get(
+    `/${PREFIX}/detail-operator`,
+    operator.DetailOperatorQuerySchema,
+    operator.DetailOperatorResultsSchema,
+  ),
   searchJadwal: get(`/${PREFIX}/search-jadwal`, schedules.SearchJadwalQuerySchema, schedules.SearchJadwalResultsSchema),
   listTanggalJadwal: get(
     '/list-tanggal-jadwal',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateSchema, PointTypeSchema, RupiahSchema, TimeSchema, idParam, recordIdParam } from './common';
+import { SearchFiltersSchema } from './schedules';
 import { SizedImageSchema } from './souvenir';
 import { VoucherItemSchema } from './vouchers';
 
@@ -129,14 +130,25 @@ export type Path = z.infer<typeof PathSchema>;
 export const ListPathResultsSchema = z.object({ list: z.array(PathSchema) });
 export type ListPathResults = z.infer<typeof ListPathResultsSchema>;
 
-export const ListHighlightOperatorQuerySchema = z.object({
-  asal_id: idParam('asal_id'),
-  asal_tipe: PointTypeSchema,
-  tujuan_id: idParam('tujuan_id'),
-  tujuan_tipe: PointTypeSchema,
-  tanggal_berangkat: DateSchema,
-});
+/**
+ * The spec's `filters` travel as search-jadwal's do (operator, jam, fasilitas, harga_min,
+ * harga_max), so the operators shown are those of the list the traveller is looking at.
+ */
+export const ListHighlightOperatorQuerySchema = z
+  .object({
+    asal_id: idParam('asal_id'),
+    asal_tipe: PointTypeSchema,
+    tujuan_id: idParam('tujuan_id'),
+    tujuan_tipe: PointTypeSchema,
+    tanggal_berangkat: DateSchema,
+  })
+  .extend(SearchFiltersSchema.omit({ sort: true }).shape)
+  .refine((q) => q.harga_min === undefined || q.harga_max === undefined || q.harga_min <= q.harga_max, {
+    message: 'harga_min tidak boleh lebih dari harga_max',
+    path: ['harga_min'],
+  });
 export type ListHighlightOperatorQuery = z.input<typeof ListHighlightOperatorQuerySchema>;
+export type ListHighlightOperatorParams = z.output<typeof ListHighlightOperatorQuerySchema>;
 /** Operators running the route that day: the cheapest fare and the first departure. */
 export const ListHighlightOperatorResultsSchema = z.object({
   list: z.array(

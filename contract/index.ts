@@ -19,5 +19,6 @@ export * from './referral';
 export * from './feedback';
 export * from './souvenir';
 export * from './content';
+export * from './operator';
 export * from './ops';
 export * from './api';

@@ -49,6 +49,7 @@ import { Route as AppInformationPassengersInfoPassengerOrderRouteImport } from '
 import { Route as AppInformationPassengersListVoucherRouteImport } from './routes/app/information-passengers/list-voucher'
 import { Route as AppInformationPassengersTermsConditionRouteImport } from './routes/app/information-passengers/terms-condition'
 import { Route as AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125RouteImport } from './routes/app/m-information-passengers-without-no-select-seat.{-$return}'
+import { Route as AppMitraOperatorRouteImport } from './routes/app/mitra.$operator'
 import { Route as AppOlehOlehIndexRouteImport } from './routes/app/oleh-oleh/index'
 import { Route as AppOlehOlehIdRouteImport } from './routes/app/oleh-oleh/$id'
 import { Route as AppOrderCodeRouteImport } from './routes/app/order.$code'
@@ -297,6 +298,11 @@ const AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125Route =
       getParentRoute: () => rootRouteImport,
     } as any,
   )
+const AppMitraOperatorRoute = AppMitraOperatorRouteImport.update({
+  id: '/app/mitra/$operator',
+  path: '/app/mitra/$operator',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppOlehOlehIndexRoute = AppOlehOlehIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -489,6 +495,7 @@ export interface FileRoutesByFullPath {
   '/app/information-passengers/list-voucher': typeof AppInformationPassengersListVoucherRoute
   '/app/information-passengers/terms-condition': typeof AppInformationPassengersTermsConditionRoute
   '/app/m-information-passengers-without-no-select-seat/{-$return}': typeof AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125Route
+  '/app/mitra/$operator': typeof AppMitraOperatorRoute
   '/app/oleh-oleh/$id': typeof AppOlehOlehIdRoute
   '/app/order/$code': typeof AppOrderCodeRouteWithChildren
   '/app/payment-order/$code': typeof AppPaymentOrderCodeRouteWithChildren
@@ -556,6 +563,7 @@ export interface FileRoutesByTo {
   '/app/information-passengers/list-voucher': typeof AppInformationPassengersListVoucherRoute
   '/app/information-passengers/terms-condition': typeof AppInformationPassengersTermsConditionRoute
   '/app/m-information-passengers-without-no-select-seat/{-$return}': typeof AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125Route
+  '/app/mitra/$operator': typeof AppMitraOperatorRoute
   '/app/oleh-oleh/$id': typeof AppOlehOlehIdRoute
   '/app/order/$code': typeof AppOrderCodeRouteWithChildren
   '/app/payment-order/$code': typeof AppPaymentOrderCodeRouteWithChildren
@@ -626,6 +634,7 @@ export interface FileRoutesById {
   '/app/information-passengers/list-voucher': typeof AppInformationPassengersListVoucherRoute
   '/app/information-passengers/terms-condition': typeof AppInformationPassengersTermsConditionRoute
   '/app/m-information-passengers-without-no-select-seat/{-$return}': typeof AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125Route
+  '/app/mitra/$operator': typeof AppMitraOperatorRoute
   '/app/oleh-oleh/$id': typeof AppOlehOlehIdRoute
   '/app/order/$code': typeof AppOrderCodeRouteWithChildren
   '/app/payment-order/$code': typeof AppPaymentOrderCodeRouteWithChildren
@@ -697,6 +706,7 @@ export interface FileRouteTypes {
     | '/app/information-passengers/list-voucher'
     | '/app/information-passengers/terms-condition'
     | '/app/m-information-passengers-without-no-select-seat/{-$return}'
+    | '/app/mitra/$operator'
     | '/app/oleh-oleh/$id'
     | '/app/order/$code'
     | '/app/payment-order/$code'
@@ -764,6 +774,7 @@ export interface FileRouteTypes {
     | '/app/information-passengers/list-voucher'
     | '/app/information-passengers/terms-condition'
     | '/app/m-information-passengers-without-no-select-seat/{-$return}'
+    | '/app/mitra/$operator'
     | '/app/oleh-oleh/$id'
     | '/app/order/$code'
     | '/app/payment-order/$code'
@@ -833,6 +844,7 @@ export interface FileRouteTypes {
     | '/app/information-passengers/list-voucher'
     | '/app/information-passengers/terms-condition'
     | '/app/m-information-passengers-without-no-select-seat/{-$return}'
+    | '/app/mitra/$operator'
     | '/app/oleh-oleh/$id'
     | '/app/order/$code'
     | '/app/payment-order/$code'
@@ -895,6 +907,7 @@ export interface RootRouteChildren {
   AppEventKodeRoute: typeof AppEventKodeRoute
   AppInfoSelectSeatChar123ReturnChar125Route: typeof AppInfoSelectSeatChar123ReturnChar125Route
   AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125Route: typeof AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125Route
+  AppMitraOperatorRoute: typeof AppMitraOperatorRoute
   AppOrderCodeRoute: typeof AppOrderCodeRouteWithChildren
   AppPaymentOrderCodeRoute: typeof AppPaymentOrderCodeRouteWithChildren
   AppScheduleChar123ReturnChar125Route: typeof AppScheduleChar123ReturnChar125RouteWithChildren
@@ -1185,6 +1198,13 @@ declare module '@tanstack/react-router' {
       path: '/app/m-information-passengers-without-no-select-seat/{-$return}'
       fullPath: '/app/m-information-passengers-without-no-select-seat/{-$return}'
       preLoaderRoute: typeof AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app/mitra/$operator': {
+      id: '/app/mitra/$operator'
+      path: '/app/mitra/$operator'
+      fullPath: '/app/mitra/$operator'
+      preLoaderRoute: typeof AppMitraOperatorRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app/oleh-oleh/': {
@@ -1592,6 +1612,7 @@ const rootRouteChildren: RootRouteChildren = {
     AppInfoSelectSeatChar123ReturnChar125Route,
   AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125Route:
     AppMInformationPassengersWithoutNoSelectSeatChar123ReturnChar125Route,
+  AppMitraOperatorRoute: AppMitraOperatorRoute,
   AppOrderCodeRoute: AppOrderCodeRouteWithChildren,
   AppPaymentOrderCodeRoute: AppPaymentOrderCodeRouteWithChildren,
   AppScheduleChar123ReturnChar125Route:

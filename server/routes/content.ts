@@ -15,6 +15,7 @@ import {
   popularPaths,
   runningEvents,
 } from '../services/content';
+import { operatorLanding } from '../services/operator-landing';
 
 /** Spec section 7 "Content and lists", and the deployment's configuration. */
 export function contentRoutes(api: Hono<AppEnv>, db: Database, today: () => string, config: ProductConfig): void {
@@ -30,7 +31,8 @@ export function contentRoutes(api: Hono<AppEnv>, db: Database, today: () => stri
   // A place id past the database's integer names no place, so no operator runs that route (as in the
   // schedule search, it matches nothing rather than reaching a column that cannot hold it).
   defineRoute(api, 'listHighlightOperator', (query) =>
-    query.asal_id > ID_MAX || query.tujuan_id > ID_MAX ? { list: [] } : highlightOperators(db, query),
+    query.asal_id > ID_MAX || query.tujuan_id > ID_MAX ? { list: [] } : highlightOperators(db, today(), query),
   );
+  defineRoute(api, 'detailOperator', (query) => operatorLanding(db, today(), query.operator_kode));
   defineRoute(api, 'konfigurasi', () => konfigurasi(config));
 }

@@ -9,11 +9,10 @@ import {
   type BannerPopupResults,
   type ContentEvent,
   type DetailBlogResults,
-  type ListHighlightOperatorQuery,
+  type ListHighlightOperatorParams,
   type ListHighlightOperatorResults,
   type ListPathResults,
   type ListVoucherEventResults,
-  type PointType,
 } from '../../contract';
 import type { Database } from '../db/client';
 import {
@@ -25,14 +24,17 @@ import {
   eventVouchers,
   events,
   faqs,
-  operators,
   points,
   routes,
   schedules,
   vouchers,
 } from '../db/schema';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import { notFound } from './errors';
+import { inBookingWindow } from '../lib/dates';
+import { filterCondition, itemsCte } from './schedules/items-sql';
+import { departedAt, searchScope } from './schedules/scope';
+import { queryRows } from './sql';
 import { sizedImage } from './souvenirs';
 import { usableVouchers } from './vouchers';
 
@@ -196,49 +198,50 @@ export async function popularPaths(db: Database, today: string): Promise<ListPat
   };
 }
 
-const pointMatch = (column: { id: AnyPgColumn; cityId: AnyPgColumn }, id: number, type: PointType) =>
-  type === 'kota' ? eq(column.cityId, id) : eq(column.id, id);
-
-/** Operators running one route on a day: their lowest fare, departures and first departure. */
+/**
+ * Operators running one route on a day, over the same departures and filters as the schedule
+ * list (search-jadwal): their lowest fare, departures and first departure. Departures that have
+ * left today are not counted, as the list does not show them.
+ */
 export async function highlightOperators(
   db: Database,
-  query: Required<{
-    [K in keyof ListHighlightOperatorQuery]: K extends 'asal_id' | 'tujuan_id' ? number : ListHighlightOperatorQuery[K];
-  }>,
+  today: string,
+  query: ListHighlightOperatorParams,
+  now: Date = new Date(),
 ): Promise<ListHighlightOperatorResults> {
-  const from = alias(points, 'from_point');
-  const to = alias(points, 'to_point');
-  const rows = await db
-    .select({
-      code: operators.code,
-      name: operators.name,
-      logo: operators.logo,
-      fare: min(fareOf),
-      departures: count(),
-      first: min(schedules.departureTime),
-    })
-    .from(schedules)
-    .innerJoin(routes, eq(routes.id, schedules.routeId))
-    .innerJoin(operators, eq(operators.id, routes.operatorId))
-    .innerJoin(from, eq(from.id, routes.originPointId))
-    .innerJoin(to, eq(to.id, routes.destinationPointId))
-    .where(
-      and(
-        runsOn(query.tanggal_berangkat),
-        pointMatch(from, query.asal_id, query.asal_tipe),
-        pointMatch(to, query.tujuan_id, query.tujuan_tipe),
-      ),
-    )
-    .groupBy(operators.id)
-    .orderBy(asc(min(fareOf)), asc(operators.name));
+  if (!inBookingWindow(query.tanggal_berangkat, today)) return { list: [] };
+  const departed = query.tanggal_berangkat === today ? departedAt(today, now) : null;
+  const scope = searchScope(
+    { ...query, show_connecting: false },
+    query.tanggal_berangkat,
+    query.tanggal_berangkat,
+    departed,
+  );
+  const rows = await queryRows<{
+    code: string;
+    name: string;
+    logo: string;
+    fare: number;
+    departures: number;
+    first: string;
+  }>(
+    db,
+    sql`
+    WITH ${itemsCte(scope)}
+    SELECT operator_code AS code, operator_name AS name, operator_logo AS logo,
+           min(price_lo)::int AS fare, count(*)::int AS departures, min(time_departure) AS first
+    FROM items WHERE ${filterCondition(query)}
+    GROUP BY operator_code, operator_name, operator_logo
+    ORDER BY min(price_lo), operator_name`,
+  );
   return {
     list: rows.map((row) => ({
       operator_kode: row.code,
       operator_nama: row.name,
       operator_logo: row.logo,
-      harga_mulai: Number(row.fare ?? 0),
-      jumlah_jadwal: row.departures,
-      jam_pertama: (row.first ?? '00:00').slice(0, 5),
+      harga_mulai: Number(row.fare),
+      jumlah_jadwal: Number(row.departures),
+      jam_pertama: row.first.slice(0, 5),
     })),
   };
 }

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ListHighlightOperatorQuery } from '../../contract';
 import { api } from './api';
 import { isApiError } from './client';
 
@@ -76,5 +75,3 @@ export const popularPathsQueryOptions = () =>
   content(['list-path'], (signal) => api.request('listPath', {}, { signal }));
 export const operatorsQueryOptions = () =>
   content(['list-operator'], (signal) => api.request('listOperator', {}, { signal }));
-export const highlightOperatorsQueryOptions = (query: ListHighlightOperatorQuery) =>
-  content(['list-highlight-operator', query], (signal) => api.request('listHighlightOperator', query, { signal }));

@@ -34,7 +34,7 @@ export interface ScheduleFilters {
 }
 
 /** Filters as search-jadwal takes them: comma lists, absent when empty. */
-function filterInput(filters: ScheduleFilters | undefined) {
+export function filterInput(filters: ScheduleFilters | undefined) {
   if (!filters) return {};
   return {
     ...(filters.operators.length > 0 ? { operator: filters.operators.join(',') } : {}),

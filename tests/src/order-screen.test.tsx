@@ -113,6 +113,8 @@ describe('OrderScreen, app page', () => {
     expect(within(summary).getByText(ORDER_CODE)).toBeTruthy();
     const trip = screen.getByRole('region', { name: 'Perjalanan' });
     expect(trip.textContent).toContain('Cipta Trans');
+    // The operator's name leads to its landing page (landing-page-mitra).
+    expect(within(trip).getByRole('link', { name: 'Cipta Trans' }).getAttribute('href')).toBe('/app/mitra/CPT');
     expect(trip.textContent).toContain('Sen, 07 Des 2026');
     expect(trip.textContent).toContain('11.00 WIB');
     expect(trip.textContent).toMatch(/Pasteur, Bandung.*Blok M, Jakarta/);

@@ -12,6 +12,7 @@ import { formatDateShort, formatRupiah, formatTime } from '../../lib/format';
 import { Skeleton } from '../../components/form-field';
 import { CANCEL_LABEL } from './cancel-dialogs';
 import type { OrderActor } from '../../flow/order-flow';
+import { OperatorLink } from '../operator';
 import { SendTraceAction } from '../support';
 import { formatInstant, orderLegs, orderPriceText, seatText } from '../../lib/order-format';
 
@@ -185,7 +186,9 @@ export function OrderView({
                         {label}
                       </span>
                     ) : null}
-                    <p className="font-bold">{leg.operator_nama}</p>
+                    <p className="font-bold">
+                      <OperatorLink code={leg.operator_kode}>{leg.operator_nama}</OperatorLink>
+                    </p>
                     <p className="text-grey-700">
                       {formatDateShort(leg.tanggal_berangkat)} · {formatTime(leg.jam_berangkat)}
                     </p>

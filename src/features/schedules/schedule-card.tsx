@@ -6,6 +6,7 @@ import { cx } from '../../lib/cx';
 import { arrivesNextDay, formatRupiah, formatRupiahRange, formatTime } from '../../lib/format';
 import { FacilityIcons } from '../../components/facility-icons';
 import { OperatorLogo } from '../../components/operator-logo';
+import { OperatorLink } from '../operator';
 import { useOpenScheduleDetail } from './detail/use-open-schedule-detail';
 import { isPlainClick } from '../../lib/plain-click';
 
@@ -183,7 +184,7 @@ export function ScheduleGroup({
         <OperatorLogo src={group.operatorLogo} name={group.operatorName} />
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="truncate text-base font-bold">
-            {group.operatorName}
+            <OperatorLink code={group.operatorCode}>{group.operatorName}</OperatorLink>
           </h3>
           <p className="truncate text-xs text-grey-600">
             {group.departPool} <span aria-hidden="true">→</span>

@@ -23,6 +23,7 @@ import {
   type ChangeFormSearch,
 } from '../../lib/schedule-search';
 import { useLayoutMode } from '../../platform/layout-mode';
+import { HighlightOperators } from '../operator';
 import { DateStrip } from './date-strip/date-strip';
 import { FilterPanel, type FilterPatch } from './filter/panel';
 import { RoundTripSummary } from './round-trip-summary';
@@ -171,7 +172,7 @@ export function ScheduleScreen({
           </Link>
         </div>
 
-        {/* Past the filters (and the date strip on mobile) straight to the departures. */}
+        {/* Past the operators, the filters (and the date strip on mobile) straight to the departures. */}
         <a
           href="#daftar-jadwal"
           onClick={(event) => {
@@ -182,6 +183,13 @@ export function ScheduleScreen({
         >
           Lewati ke hasil jadwal
         </a>
+        {samePlace ? null : (
+          <HighlightOperators
+            params={params}
+            selected={search.operator ?? []}
+            onToggle={(code) => onFiltersChange({ operator: toggled(search.operator ?? [], code) })}
+          />
+        )}
         <div className="desktop:grid desktop:grid-cols-[17rem_1fr] desktop:items-start desktop:gap-4">
           {layout === 'd' ? (
             // Taller than the screen it would hide focused filters below the fold: it scrolls inside.
@@ -280,6 +288,12 @@ export function ScheduleScreen({
       <Outlet />
     </>
   );
+}
+
+/** The operator filter with `code` added or taken out; undefined clears it. */
+function toggled(operators: readonly string[], code: string): string[] | undefined {
+  const next = operators.includes(code) ? operators.filter((item) => item !== code) : [...operators, code];
+  return next.length > 0 ? next : undefined;
 }
 
 function EmptyState({
