@@ -273,6 +273,12 @@ export const endpoints = {
     flashsale.FlashSaleCekStatusBodySchema,
     flashsale.FlashSaleTransactionSchema,
   ),
+  /** Demo mode with the simulated provider only (404 otherwise): pays a flash-sale purchase once. */
+  flashsaleSimulasiBayar: post(
+    '/flashsale/simulasi-bayar',
+    flashsale.FlashSaleSimulasiBayarBodySchema,
+    flashsale.FlashSaleTransactionSchema,
+  ),
   /** Bearer only: the customer's own flash-sale transactions. */
   flashsaleListTransaksi: get(
     '/flashsale/list-transaksi',
