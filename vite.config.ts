@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -9,6 +9,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { resolveApiBase } from './src/api/api-base';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -247,7 +248,7 @@ const HOME_SHELL = `<div class="flex min-h-dvh flex-col"><header class="bg-prima
 const ZOD_CORE = /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
 const ZOD_JITLESS = 'globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };';
 
-export default defineConfig({
+const config = {
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion()) },
   plugins: [
     // Must run before the React plugin: it generates src/routeTree.gen.ts and splits route files.
@@ -317,4 +318,11 @@ export default defineConfig({
       },
     },
   },
+} satisfies UserConfig;
+
+export default defineConfig(({ mode }) => {
+  // A wrong API environment stops the build and the dev server here, with the setting named,
+  // instead of a bundle that calls nowhere (the app reads the same settings in src/api/api.ts).
+  resolveApiBase(loadEnv(mode, process.cwd(), 'VITE_')); // .env files and the process's VITE_ settings
+  return config;
 });

@@ -33,6 +33,8 @@ interface Endpoint {
   body?: 'json' | 'form';
   /** A larger body limit than the API's default, in bytes (support traces). */
   maxBodyBytes?: number;
+  /** Further paths the server answers identically (the spec names some calls without `{prefix}`). */
+  aliases?: readonly string[];
 }
 
 const get = <I extends z.ZodType, R extends z.ZodType>(path: string, input: I, results: R) =>
@@ -42,6 +44,10 @@ const post = <I extends z.ZodType, R extends z.ZodType>(path: string, input: I, 
 /** A POST whose body is `application/x-www-form-urlencoded` (spec: customer-update-data). */
 const postForm = <I extends z.ZodType, R extends z.ZodType>(path: string, input: I, results: R) =>
   ({ method: 'POST', path, input, results, body: 'form' }) as const satisfies Endpoint;
+
+/** The same call also answered at `paths` (one handler, one schema). */
+const alsoAt = <E extends Endpoint, const P extends readonly string[]>(endpoint: E, ...paths: P) =>
+  ({ ...endpoint, aliases: paths }) as const;
 
 /** Every call the API serves: the client and the server both read this table. */
 export const endpoints = {
@@ -124,16 +130,18 @@ export const endpoints = {
   /** Demo mode only (404 otherwise): an operator's fare change, for e2e runs and demos. */
   demoUbahHarga: post(`/${PREFIX}/demo/ubah-harga`, payment.UbahHargaBodySchema, z.object({ harga: z.number() })),
   holdKursi: post(`/${PREFIX}/hold-kursi`, holds.HoldKursiBodySchema, holds.HoldKursiResultsSchema),
-  validasiVoucher: get(
-    `/${PREFIX}/validasi-voucher`,
-    vouchers.ValidasiVoucherQuerySchema,
-    vouchers.ValidasiVoucherResultsSchema,
+  // Spec section 7 lists the voucher calls without `{prefix}`; the app calls the prefixed paths.
+  validasiVoucher: alsoAt(
+    get(`/${PREFIX}/validasi-voucher`, vouchers.ValidasiVoucherQuerySchema, vouchers.ValidasiVoucherResultsSchema),
+    '/validasi-voucher',
   ),
-  listVoucher: get(`/${PREFIX}/list-voucher`, vouchers.ListVoucherQuerySchema, vouchers.ListVoucherResultsSchema),
-  detailVoucher: get(
-    `/${PREFIX}/detail-voucher`,
-    vouchers.DetailVoucherQuerySchema,
-    vouchers.DetailVoucherResultsSchema,
+  listVoucher: alsoAt(
+    get(`/${PREFIX}/list-voucher`, vouchers.ListVoucherQuerySchema, vouchers.ListVoucherResultsSchema),
+    '/list-voucher',
+  ),
+  detailVoucher: alsoAt(
+    get(`/${PREFIX}/detail-voucher`, vouchers.DetailVoucherQuerySchema, vouchers.DetailVoucherResultsSchema),
+    '/detail-voucher',
   ),
   requestCustomerLoginAlternative: post(
     `/${PREFIX}/request-customer-login-alternative`,
@@ -270,6 +278,12 @@ export const endpoints = {
   flashsaleCekStatus: post(
     '/flashsale/cek-status',
     flashsale.FlashSaleCekStatusBodySchema,
+    flashsale.FlashSaleTransactionSchema,
+  ),
+  /** Demo mode with the simulated provider only (404 otherwise): pays a flash-sale purchase once. */
+  flashsaleSimulasiBayar: post(
+    '/flashsale/simulasi-bayar',
+    flashsale.FlashSaleSimulasiBayarBodySchema,
     flashsale.FlashSaleTransactionSchema,
   ),
   /** Bearer only: the customer's own flash-sale transactions. */

@@ -204,6 +204,11 @@ export const FlashSaleTransactionSchema = z.object({
   url_bayar: z.string().nullable().default(null),
   dibuat_pada: z.string(),
   batas_bayar: z.string(),
+  /**
+   * Paid with the simulated provider (demo mode): the page offers "Simulasikan pembayaran"
+   * (flashsale/simulasi-bayar), as an order's payment page does. False in replies older than this.
+   */
+  simulasi: z.boolean().default(false),
 });
 export type FlashSaleTransaction = z.infer<typeof FlashSaleTransactionSchema>;
 
@@ -220,6 +225,13 @@ export const FlashSaleDetailTransaksiQuerySchema = z.object({ transaksi_kode: Fl
  * purchase as detail-transaksi does.
  */
 export const FlashSaleCekStatusBodySchema = z.object({ transaksi_kode: FlashSaleTransactionCodeSchema });
+
+/**
+ * POST flashsale/simulasi-bayar (demo mode with the simulated provider only; 404 otherwise; header
+ * X-Order-Key or the buyer's bearer token): settles the purchase as a provider's notification
+ * would, once. Answers the purchase as detail-transaksi does.
+ */
+export const FlashSaleSimulasiBayarBodySchema = z.object({ transaksi_kode: FlashSaleTransactionCodeSchema });
 
 export const FlashSaleListTransaksiQuerySchema = z.object({ page: pageParam });
 export const FlashSaleListTransaksiResultsSchema = z.object({

@@ -159,6 +159,7 @@ export function createApp(deps: AppDeps): App {
     orderKeySecret,
     provider,
     purchasesPerCard: deps.flashSalePurchasesPerCard ?? FLASH_SALE_PURCHASES_PER_CARD,
+    demo,
     logger,
   });
   souvenirRoutes(api, deps.db, config);

@@ -3,14 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient } from './api/query-client';
 import { startLayoutMode } from './platform/layout-mode';
-import { initPlatform } from './platform/session';
+import { initOperatorCode, initPlatform } from './platform/session';
 import { installNativeBridge } from './platform/native-bridge';
 import { captureAttribution } from './platform/attribution';
 import { createAppRouter } from './router';
 import './styles.css';
 
-// Read once at start (spec section 2): the platform query and the layout mode meta.
+// Read once at start (spec section 2): the platform and operator queries and the layout mode meta.
 const platform = initPlatform();
+initOperatorCode();
 startLayoutMode();
 // A native host gets its global hook and hears that the page is ready.
 installNativeBridge(platform);

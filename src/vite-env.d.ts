@@ -10,6 +10,12 @@ interface ImportMetaEnv {
    * The only pair a build takes: an app's own reaches its webview from the native host.
    */
   readonly VITE_BASIC_AUTH_WEB?: string;
+  /** The API environment: production, staging, staging2 or dev; unset calls this origin's /api (src/api/api-base.ts). */
+  readonly VITE_API_ENV?: string;
+  readonly VITE_API_URL_PRODUCTION?: string;
+  readonly VITE_API_URL_STAGING?: string;
+  readonly VITE_API_URL_STAGING2?: string;
+  readonly VITE_API_URL_DEV?: string;
 }
 
 interface ImportMeta {

@@ -12,10 +12,12 @@ export type Handler<N extends EndpointName> = (
 /**
  * Registers one contract endpoint: its method and path from the `endpoints` table, its input
  * parsed with the contract schema (400 REQ-1 otherwise), its results sent in the OK envelope.
+ * An endpoint's aliases are the same route at further paths.
  */
 export function defineRoute<N extends EndpointName>(api: Hono<AppEnv>, name: N, handler: Handler<N>): void {
   const endpoint = endpoints[name];
-  api.on(endpoint.method, endpoint.path, async (c) => {
+  const paths = [endpoint.path, ...('aliases' in endpoint ? endpoint.aliases : [])];
+  api.on(endpoint.method, paths, async (c) => {
     const body = 'body' in endpoint ? endpoint.body : 'json';
     const maxBytes = 'maxBodyBytes' in endpoint ? endpoint.maxBodyBytes : undefined;
     const input = (await readInput(c, endpoint.method, endpoint.input, body, maxBytes)) as EndpointParsedInput<N>;

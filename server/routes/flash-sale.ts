@@ -19,6 +19,7 @@ import {
   flashSaleTransaction,
   flashSaleTransactionsOf,
   listFlashSaleSessions,
+  settleSimulatedFlashSale,
 } from '../services/flash-sale';
 import { isOrderKey, orderKeyFor } from '../services/order-keys';
 import type { PaymentProvider } from '../services/payment-provider';
@@ -32,6 +33,8 @@ export interface FlashSaleDeps {
   provider: PaymentProvider;
   /** Live purchases of one card one buyer may hold in its session. */
   purchasesPerCard: number;
+  /** Demo mode: with the simulated provider, flashsale/simulasi-bayar exists (404 otherwise). */
+  demo: boolean;
   logger: Logger;
 }
 
@@ -107,4 +110,10 @@ export function flashSaleRoutes(api: Hono<AppEnv>, deps: FlashSaleDeps): void {
     if (!customer) throw signInRequired(FLASH_SALE_MESSAGES.signIn);
     return flashSaleTransactionsOf(db, customer.id, query.page, now(), provider);
   });
+
+  // Outside demo mode (or with a real gateway) the call does not exist: the API's own 404 answers it.
+  if (!deps.demo || provider.gateway) return;
+  defineRoute(api, 'flashsaleSimulasiBayar', (body, c) =>
+    settleSimulatedFlashSale(db, body.transaksi_kode, now(), provider, mayReadAs(c, body.transaksi_kode)),
+  );
 }

@@ -47,7 +47,7 @@ import { operatorLogoPath } from '../db/seed-data/operators';
 import { silentLogger, type Logger } from '../logger';
 import { ApiError, notConfigured, notFound } from './errors';
 import { askOpenCharges, ensureCharge } from './gateway-payments';
-import type { PaymentProvider } from './payment-provider';
+import { simulatedProvider, type PaymentProvider } from './payment-provider';
 import { derivedPlace, listPaymentMethods, PAYMENT_MESSAGE, placeFields, type PayingPlace } from './payments';
 import { asDb, withRetry } from './reservations-db';
 
@@ -578,6 +578,7 @@ function transactionOf(
     ...placeFields(place),
     dibuat_pada: row.createdAt.toISOString(),
     batas_bayar: row.payBy.toISOString(),
+    simulasi: isSimulated(provider),
   };
 }
 
@@ -652,6 +653,51 @@ export async function flashSaleTransactionsOf(
     page,
     total_page: Math.ceil((total?.n ?? 0) / PAGE_SIZE),
   };
+}
+
+/** The simulated provider (demo mode): its purchases are paid with flashsale/simulasi-bayar. */
+const isSimulated = (provider: PaymentProvider) => !provider.gateway && provider.name === simulatedProvider.name;
+
+/**
+ * flashsale/simulasi-bayar (demo mode): the simulated provider's notification that the purchase is
+ * paid, as settleFlashSaleCharge applies a gateway's. Under the purchase's row lock (the sweep's
+ * conditional update waits for it): `lunas` once, a repeat or a concurrent copy changes nothing. A
+ * purchase already given up (`kedaluwarsa`, its unit returned) takes a unit back if one is left,
+ * else FLS-4.
+ */
+export async function settleSimulatedFlashSale(
+  db: Database,
+  code: string,
+  now: Date,
+  provider: PaymentProvider,
+  mayRead: (row: { customerId: number | null }) => boolean,
+): Promise<FlashSaleTransaction> {
+  await withRetry(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({
+          id: flashSaleTransactions.id,
+          status: flashSaleTransactions.status,
+          cardId: flashSaleTransactions.cardId,
+          customerId: flashSaleTransactions.customerId,
+        })
+        .from(flashSaleTransactions)
+        .where(eq(flashSaleTransactions.code, code))
+        .for('update');
+      if (!row || !mayRead(row)) throw notFound(FLASH_SALE_MESSAGES.transactionUnknown);
+      if (row.status === 'lunas') return;
+      if (row.status === 'kedaluwarsa') {
+        const [taken] = await tx
+          .update(flashSaleCards)
+          .set({ sold: sql`${flashSaleCards.sold} + 1` })
+          .where(and(eq(flashSaleCards.id, row.cardId), lt(flashSaleCards.sold, flashSaleCards.stock)))
+          .returning({ id: flashSaleCards.id });
+        if (!taken) throw soldOut();
+      }
+      await tx.update(flashSaleTransactions).set({ status: 'lunas' }).where(eq(flashSaleTransactions.id, row.id));
+    }),
+  );
+  return flashSaleTransaction(db, code, now, provider);
 }
 
 /**

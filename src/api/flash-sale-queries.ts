@@ -91,6 +91,18 @@ export function checkFlashSaleTransaction(
   );
 }
 
+/**
+ * flashsale/simulasi-bayar (demo mode, simulated provider): the purchase is paid as a provider's
+ * notification would pay it, once; the reply is the purchase as detail-transaksi answers it.
+ */
+export function simulateFlashSalePayment(code: string, key: string | null, client: ApiClient = api) {
+  return client.request(
+    'flashsaleSimulasiBayar',
+    { transaksi_kode: code },
+    key ? { headers: { [ORDER_KEY_HEADER]: key } } : {},
+  );
+}
+
 /** The reply's slots as the machine reads them (instants in milliseconds). */
 export function slotsOf(list: readonly FlashSaleSession[]): FlashSaleSlot[] {
   return list.map((slot) => ({

@@ -1,7 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Facility, PointType } from '../../contract/common';
 import type { Sort, TimeRangeCode } from '../../contract/schedules';
+import { getOperatorCode } from '../platform/session';
 import { api } from './api';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './client';
 import { toDateSummary, toFilterOptions, toPlace, toPopularPlace, toScheduleSearchPage } from './mappers';
 
 /**
@@ -142,36 +144,78 @@ export const kotaPopulerQueryOptions = () =>
 export interface PlaceSearchParams {
   text: string;
   page?: number;
+  /**
+   * An operator's own app (`operator_kode` in the page's query, read at start): only that
+   * operator's points, through the -v2 look-ups. Null for every operator.
+   */
+  operatorCode?: string | null;
 }
 
-export const searchPointAsalQueryOptions = ({ text, page = 1 }: PlaceSearchParams) =>
+/**
+ * Spec section 8: a destination look-up with undefined parameters answers `err`, the call
+ * layer's marker for a failed call, without calling the server.
+ */
+export function undefinedParametersError(): ApiError {
+  return new ApiError('REQ-1', 0, NETWORK_ERROR_MESSAGE);
+}
+
+/**
+ * Origins. Within one operator: its departures (cities, each before its pools) while nothing is
+ * typed, then its matches.
+ */
+export const searchPointAsalQueryOptions = ({ text, page = 1, operatorCode = getOperatorCode() }: PlaceSearchParams) =>
   queryOptions({
-    queryKey: ['search-point-asal', { text, page }] as const,
-    queryFn: ({ signal }) =>
-      api.request('searchPointAsal', { text, page }, { signal }).then((r) => r.list.map(toPlace)),
+    queryKey: ['search-point-asal', { text, page, operatorCode }] as const,
+    queryFn: ({ signal }) => {
+      const request = !operatorCode
+        ? api.request('searchPointAsal', { text, page }, { signal })
+        : text.trim() === ''
+          ? api.request('listKeberangkatanOperatorV2', { operator_kode: operatorCode }, { signal })
+          : api.request('searchPointAsalV2', { text, page, operator_kode: operatorCode }, { signal });
+      return request.then((r) => r.list.map(toPlace));
+    },
     staleTime: 5 * MINUTE,
   });
 
-export const searchPointTujuanQueryOptions = ({ text, page = 1 }: PlaceSearchParams) =>
+export const searchPointTujuanQueryOptions = ({
+  text,
+  page = 1,
+  operatorCode = getOperatorCode(),
+}: Partial<PlaceSearchParams>) =>
   queryOptions({
-    queryKey: ['search-point-tujuan', { text, page }] as const,
-    queryFn: ({ signal }) =>
-      api.request('searchPointTujuan', { text, page }, { signal }).then((r) => r.list.map(toPlace)),
+    queryKey: ['search-point-tujuan', { text, page, operatorCode }] as const,
+    queryFn: async ({ signal }) => {
+      if (text === undefined) throw undefinedParametersError();
+      const reply = operatorCode
+        ? await api.request('searchPointTujuanV2', { text, page, operator_kode: operatorCode }, { signal })
+        : await api.request('searchPointTujuan', { text, page }, { signal });
+      return reply.list.map(toPlace);
+    },
     staleTime: 5 * MINUTE,
   });
 
 export interface DestinationListParams {
-  originId: number;
-  originType: PointType;
+  /** Undefined before an origin is chosen: the look-up then answers `err` (spec section 8). */
+  originId: number | undefined;
+  originType: PointType | undefined;
+  operatorCode?: string | null;
 }
 
-/** Destinations reachable from an origin. */
-export const listTujuanQueryOptions = ({ originId, originType }: DestinationListParams) =>
+/** Destinations reachable from an origin (within one operator in an operator's own app). */
+export const listTujuanQueryOptions = ({
+  originId,
+  originType,
+  operatorCode = getOperatorCode(),
+}: DestinationListParams) =>
   queryOptions({
-    queryKey: ['list-tujuan', { originId, originType }] as const,
-    queryFn: ({ signal }) =>
-      api
-        .request('listTujuan', { asal_id: originId, asal_tipe: originType }, { signal })
-        .then((r) => r.list.map(toPlace)),
+    queryKey: ['list-tujuan', { originId, originType, operatorCode }] as const,
+    queryFn: async ({ signal }) => {
+      if (originId === undefined || originType === undefined) throw undefinedParametersError();
+      const input = { asal_id: originId, asal_tipe: originType };
+      const reply = operatorCode
+        ? await api.request('listTujuanV2', { ...input, operator_kode: operatorCode }, { signal })
+        : await api.request('listTujuan', input, { signal });
+      return reply.list.map(toPlace);
+    },
     staleTime: 5 * MINUTE,
   });

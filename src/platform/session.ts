@@ -36,6 +36,37 @@ export function resetPlatformForTests(): void {
   platformRead = false;
 }
 
+let operatorCode: string | null = null;
+let operatorCodeRead = false;
+/** An operator's code as the wire takes it (contract/points.ts): letters, digits and dashes. */
+const OPERATOR_CODE = /^[A-Za-z0-9-]{1,20}$/;
+
+/**
+ * An operator's own app opens the page with `operator_kode` (spec section 7, the -v2 look-ups):
+ * read once, at start, like `platform`, so its search stays on that operator's departures for the
+ * whole visit. A malformed value is ignored (the ordinary search).
+ */
+export function initOperatorCode(
+  search: string = typeof location === 'undefined' ? '' : location.search,
+): string | null {
+  if (operatorCodeRead) return operatorCode;
+  operatorCodeRead = true;
+  const raw = new URLSearchParams(search).get('operator_kode')?.trim() ?? '';
+  operatorCode = OPERATOR_CODE.test(raw) ? raw.toUpperCase() : null;
+  return operatorCode;
+}
+
+/** The operator this visit searches within, or null for every operator. */
+export function getOperatorCode(): string | null {
+  return operatorCodeRead ? operatorCode : initOperatorCode();
+}
+
+/** For tests only: forget the operator read at start. */
+export function resetOperatorCodeForTests(): void {
+  operatorCode = null;
+  operatorCodeRead = false;
+}
+
 export function readCookie(
   name: string,
   cookie: string = typeof document === 'undefined' ? '' : document.cookie,

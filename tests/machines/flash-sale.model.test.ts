@@ -123,6 +123,7 @@ const TRANSACTION: FlashSaleTransaksiResults = {
   url_bayar: null,
   dibuat_pada: NOW,
   batas_bayar: at(1_800_000),
+  simulasi: false,
   kunci: 'kunci-transaksi-0000000001',
 };
 

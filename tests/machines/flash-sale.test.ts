@@ -286,6 +286,7 @@ const WAITING: FlashSaleTransaction = {
   url_bayar: null,
   dibuat_pada: NOW,
   batas_bayar: '2026-11-23T01:30:00.000Z',
+  simulasi: false,
 };
 
 describe('flash sale: "Cek Status Pembayaran" on the purchase page', () => {

@@ -4,7 +4,8 @@ import { reservations, vouchers } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
 import { addDays } from '../../server/lib/dates';
 import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
-import { call, fails, ok } from './api-support';
+import { API_BASE, PREFIX } from '../../contract';
+import { call, defaultHeaders, fails, ok, toQuery } from './api-support';
 
 const TOMORROW = addDays(TEST_TODAY, 1);
 /** Past the seed's 14 days of sprinkled bookings: ordinary schedules are empty here. */
@@ -537,6 +538,32 @@ describeEachDatabase('vouchers on %s', (kind) => {
         message: 'Voucher tidak ditemukan',
       });
       expect(await fails(app, 'detailVoucher', {})).toMatchObject({ httpStatus: 400, code: 'REQ-1' });
+    });
+  });
+
+  describe("the spec's paths without the prefix", () => {
+    /** One GET at `path` with the app's headers: status and body as sent. */
+    const raw = async (path: string, input: Record<string, unknown>) => {
+      const response = await app.request(`${API_BASE}${path}${toQuery(input)}`, { headers: defaultHeaders() });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const cases: [string, Record<string, unknown>][] = [
+      ['detail-voucher', { voucher_kode: V.percent }],
+      ['detail-voucher', { voucher_kode: 'TIDAKADA' }],
+      ['list-voucher', { search: V.percent.slice(0, 4) }],
+      ['validasi-voucher', { ...trip, voucher_kode: V.nominal, total_amount: 150000 }],
+      ['validasi-voucher', { ...trip, voucher_kode: V.expired, total_amount: 150000 }],
+      ['validasi-voucher', { voucher_kode: V.nominal }],
+    ];
+    it.each(cases)('%s answers without the prefix as under it (%j)', async (name, input) => {
+      const bare = await raw(`/${name}`, input);
+      const prefixed = await raw(`/${PREFIX}/${name}`, input);
+      expect(bare).toEqual(prefixed);
+    });
+    it('a known voucher is found at /detail-voucher, with the same terms as under the prefix', async () => {
+      const bare = await raw('/detail-voucher', { voucher_kode: V.percent });
+      expect(bare.status).toBe(200);
+      expect(bare.body).toEqual({ status: 'OK', results: await ok(app, 'detailVoucher', { voucher_kode: V.percent }) });
     });
   });
 });

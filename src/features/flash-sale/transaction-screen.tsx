@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CircleCheck, Clock3, RefreshCw } from 'lucide-react';
+import { CircleCheck, Clock3, FlaskConical, RefreshCw } from 'lucide-react';
 import type { FlashSaleTransaction } from '../../../contract/flashsale';
-import { flashSaleTransactionQueryOptions } from '../../api/flash-sale-queries';
+import { flashSaleTransactionQueryOptions, simulateFlashSalePayment } from '../../api/flash-sale-queries';
+import { friendlyErrorMessage } from '../../api/errors';
 import { isApiError } from '../../api/client';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
@@ -70,8 +71,25 @@ export function FlashSaleTransactionScreen({ code }: { code: string }) {
   );
 }
 
+/**
+ * Demo mode: "Simulasikan pembayaran" pays the purchase as the simulated provider's notification
+ * would (flashsale/simulasi-bayar). The page then shows the answer; its status reaches the chart
+ * through the page's query, as a read's does.
+ */
+function useSimulatedPayment(code: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => simulateFlashSalePayment(code, orderKeyOf(code)),
+    onSuccess: (transaction) => {
+      queryClient.setQueryData(flashSaleTransactionQueryOptions(code, null).queryKey, transaction);
+      void queryClient.invalidateQueries({ queryKey: ['flashsale', 'list-transaksi'] });
+    },
+  });
+}
+
 function Transaction({ transaction }: { transaction: FlashSaleTransaction }) {
   const paid = transaction.status === 'lunas';
+  const simulation = useSimulatedPayment(transaction.transaksi_kode);
   const actor = useFlashSaleActor();
   const canCheck = useFlashSaleSelector((snapshot) => snapshot.can({ type: 'payment.check' }));
   const checking = useFlashSaleSelector((snapshot) => snapshot.matches({ done: 'checking' }));
@@ -116,6 +134,26 @@ function Transaction({ transaction }: { transaction: FlashSaleTransaction }) {
             <RefreshCw className={cx('size-4', checking && 'animate-spin')} aria-hidden="true" />
             {checking ? 'Memeriksa…' : PAYMENT_TEXT.check}
           </button>
+          {transaction.simulasi ? (
+            <div className="hairline rounded-card border-warning-300 bg-warning-50 p-3">
+              <button
+                type="button"
+                className={cx(buttonStyles.secondary, 'w-full')}
+                disabled={simulation.isPending}
+                aria-busy={simulation.isPending || undefined}
+                onClick={() => simulation.mutate()}
+              >
+                <FlaskConical className="size-4" aria-hidden="true" />
+                {simulation.isPending ? 'Memproses…' : PAYMENT_TEXT.simulate}
+              </button>
+              <p className="mt-2 text-center text-xs text-warning-800">{PAYMENT_TEXT.simulateNote}</p>
+              {simulation.isError ? (
+                <p role="alert" className="mt-2 text-center text-sm text-danger-700">
+                  {friendlyErrorMessage(simulation.error)}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
         </div>
       ) : null}
       <dl className="mt-4 space-y-1 border-t border-grey-200 pt-4 text-sm">

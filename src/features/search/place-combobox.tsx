@@ -20,7 +20,8 @@ type Kind = 'asal' | 'tujuan';
 
 /**
  * Suggestions: origins from search-point-asal; destinations from list-tujuan (reachable from the
- * chosen origin) until the user types, then from search-point-tujuan.
+ * chosen origin) until the user types, then from search-point-tujuan. In an operator's own app the
+ * -v2 and operator look-ups (src/api/queries.ts).
  */
 function usePlaceSuggestions(kind: Kind, text: string, origin: PlaceValue | undefined, active: boolean) {
   const originQuery = useQuery({ ...searchPointAsalQueryOptions({ text }), enabled: active && kind === 'asal' });
@@ -29,7 +30,7 @@ function usePlaceSuggestions(kind: Kind, text: string, origin: PlaceValue | unde
     enabled: active && kind === 'tujuan' && text !== '',
   });
   const destinationList = useQuery({
-    ...listTujuanQueryOptions({ originId: origin?.id ?? 0, originType: origin?.type ?? 'kota' }),
+    ...listTujuanQueryOptions({ originId: origin?.id, originType: origin?.type }),
     enabled: active && kind === 'tujuan' && text === '' && origin !== undefined,
   });
   if (kind === 'asal') return originQuery;
