@@ -82,14 +82,14 @@ describeEachDatabase('flash-sale keys and the purchase cap on %s', (kind) => {
     const wrong = (await answerOf(cardId)) === 'A' ? 'B' : 'A';
     expect((await fails(app, 'flashsaleCekSoalCard', { card_id: cardId, jawaban: wrong }, options)).code).toBe('FLS-2');
   }
-  const purchase = (cardId: number, key: string) => ({
+  const purchase = (cardId: number, key: string, method = 'QRIS') => ({
     card_id: cardId,
     key_auth: key,
     ...buyer,
-    jenis_pembayaran_kode: 'QRIS',
+    jenis_pembayaran_kode: method,
   });
-  const buy = (cardId: number, key: string, options: CallOptions, on: App = app) =>
-    call(on, 'flashsaleTransaksi', purchase(cardId, key), options);
+  const buy = (cardId: number, key: string, options: CallOptions, on: App = app, method?: string) =>
+    call(on, 'flashsaleTransaksi', purchase(cardId, key, method), options);
   async function transactionsWithKey(key: string): Promise<number> {
     const [row] = await handle.db
       .select({ n: sql<number>`count(*)::int` })
@@ -120,13 +120,17 @@ describeEachDatabase('flash-sale keys and the purchase cap on %s', (kind) => {
     expect(await transactionsWithKey(key)).toBe(0);
   });
 
-  it('with Midtrans as the gateway a method the flash-sale page cannot show (QRIS) is refused before anything is sold', async () => {
+  it('with Midtrans as the gateway the card (its token step is on the order page only) is refused before anything is sold', async () => {
     const card = cards[1]!;
     const customer = await newCustomer();
     const key = await keyFor(card.card_id, customer);
     const sold = await soldOf(card.card_id);
     // Never called: the purchase is refused before any charge.
-    const gateway = midtransProvider({ serverKey: 'SB-Mid-server-unused', baseUrl: 'http://127.0.0.1:9' });
+    const gateway = midtransProvider({
+      serverKey: 'SB-Mid-server-unused',
+      clientKey: 'SB-Mid-client-unused',
+      baseUrl: 'http://127.0.0.1:9',
+    });
     const withMidtrans = createApp({
       db: handle.db,
       today: () => TEST_TODAY,
@@ -139,9 +143,9 @@ describeEachDatabase('flash-sale keys and the purchase cap on %s', (kind) => {
       { card_id: card.card_id, key_auth: key },
       customer,
     );
-    expect(methods.list.find((m) => m.kode === 'QRIS')?.tersedia).toBe(false);
-    expect(methods.list.find((m) => m.kode === 'VA_BCA')?.tersedia).toBe(true);
-    const refused = await buy(card.card_id, key, customer, withMidtrans);
+    expect(methods.list.find((m) => m.kode === 'KARTU')?.tersedia).toBe(false);
+    expect(methods.list.find((m) => m.kode === 'QRIS')?.tersedia).toBe(true);
+    const refused = await buy(card.card_id, key, customer, withMidtrans, 'KARTU');
     expect(!refused.ok && refused.status).toBe(422);
     expect(!refused.ok && refused.error).toMatchObject({ code: 'PAY-3' });
     expect(await soldOf(card.card_id)).toBe(sold);
