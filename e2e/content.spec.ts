@@ -50,6 +50,8 @@ test('home shows banners and popular routes; a route opens its schedules', async
   // Banners are sized (no layout shift) and lazy.
   await expect(banners.first()).toHaveAttribute('loading', 'lazy');
   await expect(banners.first()).toHaveAttribute('width', '1200');
+  // The footer's contacts load when it is scrolled to.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   await expect(page.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', /^https:\/\//);
   const route = page.getByRole('region', { name: 'Rute Populer' }).getByRole('link').first();
   await route.click();

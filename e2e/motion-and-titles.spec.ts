@@ -195,7 +195,8 @@ test('a round trip names its return leg "Travel Pulang" on the passenger form', 
   await choose(page, /^Pilih /);
   await expect(page).toHaveURL(/\/app\/select-seat(\?|$)/);
   if (isMobile(page)) {
-    await pickSeats(page, { numbers: [9], button: 'Lanjutkan' });
+    // A round trip without return seats yet: the spec's "Pilih Kursi Pulang" on both layouts.
+    await pickSeats(page, { numbers: [9], button: 'Pilih Kursi Pulang' });
     await expect(page.getByText('Travel Pergi', { exact: true })).toBeVisible();
     await saveMobilePassengerForm(page, 'Form Penumpang Pergi', ['Siti Aminah']);
     await expect(page).toHaveURL(/\/app\/select-seat\/return/);
