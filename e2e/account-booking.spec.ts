@@ -2,16 +2,17 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { API_BASE, HEADER, USER_ID_LENGTH, endpoints } from '../contract';
 import { DEWI, freshPhone, latestOtp, signInByApi } from './support/accounts';
 import {
-  JAKARTA,
   blockingViolations,
   clearBookingOnce,
   desktopPassengers,
   expectBookingPage,
   fillBooker,
   isMobile,
+  JAKARTA,
   leaveForms,
   pickSeats,
   priceLines,
+  PROMO,
   reserveToTheEnd,
   saveMobilePassengerForm,
   searchAndChoose,
@@ -27,7 +28,6 @@ import {
 
 test.beforeEach(async ({ page }) => clearBookingOnce(page));
 
-const PROMO = 'Pilih Cipta Trans 11.00 WIB';
 /** Days from today each test travels on: seats it holds or books take no other test's. */
 const DAY = { dewi: 47, prefill: 52, guest: 53, signInOnPage: 54, revoked: 55 } as const;
 

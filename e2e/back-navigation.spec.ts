@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
-  JAKARTA,
-  TEXT,
   choose,
   clearBookingOnce,
   desktopPassengers,
@@ -9,12 +7,15 @@ import {
   expectBookingPage,
   fillNames,
   isMobile,
+  JAKARTA,
   leaveForms,
   pickSeats,
+  PROMO,
   saveMobilePassengerForm,
   searchAndChoose,
   searchUrl,
   seatSaveLabel,
+  TEXT,
   toast,
 } from './support/booking-model';
 
@@ -27,7 +28,6 @@ import {
 
 test.beforeEach(async ({ page }) => clearBookingOnce(page));
 
-const PROMO = 'Pilih Cipta Trans 11.00 WIB';
 const SCHEDULE_LIST = /\/app\/schedule\?/;
 const SEATS_REQUIRED = 'Mohon pilih kursi terlebih dahulu';
 

@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
-  JAKARTA,
-  SURABAYA,
   choose,
   clearBookingOnce,
   desktopPassengers,
@@ -9,15 +7,18 @@ import {
   fillBooker,
   fillNames,
   isMobile,
+  JAKARTA,
   leaveForms,
   pickSeats,
   priceLines,
+  PROMO,
   saveMobilePassengerForm,
   searchAndChoose,
   searchUrl,
   seatInfo,
   seatMap,
   seatSaveLabel,
+  SURABAYA,
 } from './support/booking-model';
 
 /*
@@ -29,7 +30,6 @@ import {
 
 test.beforeEach(async ({ page }) => clearBookingOnce(page));
 
-const PROMO = 'Pilih Cipta Trans 11.00 WIB';
 const THREE_LEGS = /^Pilih Cipta Trans \+ Nusa Rapi Shuttle \+ Surya Bahari /;
 /** Days no other spec books on: seats saved here are held for a while. */
 const DAY = { connecting: 56, roundTrip: 57, voucher: 58, links: 59 } as const;

@@ -1,11 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mudikWindow } from '../server/db/seed-data/festival';
 import {
-  BOOKER,
-  JAKARTA,
-  SURABAYA,
-  TEXT,
   blockingViolations,
+  BOOKER,
   choose,
   clearBookingOnce,
   dayFromToday,
@@ -15,9 +12,12 @@ import {
   fillBooker,
   fillNames,
   isMobile,
+  JAKARTA,
   leaveForms,
+  NO_SEAT_SELECTION,
   pickSeats,
   priceLines,
+  PROMO,
   refundableGroup,
   reserveButton,
   reserveToTheEnd,
@@ -25,7 +25,9 @@ import {
   searchAndChoose,
   searchUrl,
   seatSaveLabel,
+  SURABAYA,
   termsCheckbox,
+  TEXT,
   toast,
 } from './support/booking-model';
 
@@ -37,8 +39,6 @@ import {
 
 test.beforeEach(async ({ page }) => clearBookingOnce(page));
 
-const PROMO = 'Pilih Cipta Trans 11.00 WIB';
-const NO_SEAT_SELECTION = 'Pilih Pasundan Shuttle Kencana 09.00 WIB';
 /** Without seat selection and with 2 seats left (server/db/seed.ts noSeatSelectionTwoLeft). */
 const NO_SEAT_SELECTION_TWO_LEFT = 'Pilih Pasundan Shuttle Kencana 13.30 WIB';
 const THREE_LEGS = /^Pilih Cipta Trans \+ Nusa Rapi Shuttle \+ Surya Bahari /;

@@ -2,15 +2,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { freshPhone, latestOtp, signInByApi } from './support/accounts';
 import { fakeNativeHost } from './support/native-host';
 import {
-  JAKARTA,
   blockingViolations,
   clearBookingOnce,
   desktopPassengers,
   expectBookingPage,
   fillBooker,
   isMobile,
+  JAKARTA,
   leaveForms,
   pickSeats,
+  PROMO,
   reserveToTheEnd,
   saveMobilePassengerForm,
   searchAndChoose,
@@ -27,7 +28,6 @@ test.beforeEach(async ({ page }) => clearBookingOnce(page));
 
 /** Travel day of the booking with a junk cookie: no other test books on it. */
 const JUNK_COOKIE_DAY = 46;
-const PROMO = 'Pilih Cipta Trans 11.00 WIB';
 
 const accountButton = (page: Page) => page.getByRole('button', { name: 'Akun Saya' });
 const signInLink = (page: Page) =>

@@ -1,8 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { freshPhone, latestOtp } from './support/accounts';
 import {
-  JAKARTA,
-  TEXT,
   choose,
   clearBookingOnce,
   desktopPassengers,
@@ -11,13 +9,17 @@ import {
   fillBooker,
   fillNames,
   isMobile,
+  JAKARTA,
   leaveForms,
+  NO_SEAT_SELECTION,
   pickSeats,
+  PROMO,
   reserveButton,
   saveMobilePassengerForm,
   searchAndChoose,
   searchUrl,
   seatSaveLabel,
+  TEXT,
   toast,
 } from './support/booking-model';
 
@@ -29,8 +31,6 @@ import {
 
 test.beforeEach(async ({ page }) => clearBookingOnce(page));
 
-const PROMO = 'Pilih Cipta Trans 11.00 WIB';
-const NO_SEAT_SELECTION = 'Pilih Pasundan Shuttle Kencana 09.00 WIB';
 /** Days of their own: the seats these flows hold take no other test's. */
 const DAY = { motion: 50, roundTrip: 51, passengers: 56 } as const;
 

@@ -13,9 +13,8 @@ import {
 } from '../contract';
 import { GUEST_LOOKUP_REFUSED } from '../contract/order';
 import {
-  BOOKER,
-  JAKARTA,
   blockingViolations,
+  BOOKER,
   choose,
   clearBookingOnce,
   desktopPassengers,
@@ -24,8 +23,10 @@ import {
   fillBooker,
   fillNames,
   isMobile,
+  JAKARTA,
   leaveForms,
   pickSeats,
+  PROMO,
   reserveToTheEnd,
   saveMobilePassengerForm,
   searchAndChoose,
@@ -43,7 +44,6 @@ import {
 
 test.beforeEach(async ({ page }) => clearBookingOnce(page));
 
-const PROMO = 'Pilih Cipta Trans 11.00 WIB';
 /** Days ahead and seats of this file's bookings: no other test books them. */
 const ORDER_DAY = { cancel: 13, guest: 14, paid: 14 } as const;
 const SEAT = { cancel: 5, guest: 6, paid: 7 } as const;

@@ -11,8 +11,6 @@ import { RESERVATION_HEADER } from '../contract';
 import { DEFAULT_BASIC_CREDENTIALS, HEADER } from '../contract/platform';
 import { basicAuthorization, generateUserId } from '../src/api/client';
 import {
-  JAKARTA,
-  TEXT,
   choose,
   clearBookingOnce,
   desktopPassengers,
@@ -21,9 +19,11 @@ import {
   fillBooker,
   fillNames,
   isMobile,
+  JAKARTA,
   leaveForms,
   pickSeats,
   priceLines,
+  PROMO,
   refundableGroup,
   reserveButton,
   saveMobilePassengerForm,
@@ -31,6 +31,7 @@ import {
   seatMap,
   seatSaveLabel,
   termsCheckbox,
+  TEXT,
   toast,
 } from './support/booking-model';
 
@@ -43,7 +44,6 @@ import {
 test.beforeEach(async ({ page }) => clearBookingOnce(page));
 
 /** Cipta Trans 11.00: its promo seats 9 and 10 are never booked by the seed. */
-const PROMO = 'Pilih Cipta Trans 11.00 WIB';
 /** Cipta Trans 20.00: no other spec books or prices it (its fare is changed below). */
 const FARE_CHANGE = 'Pilih Cipta Trans 20.00 WIB';
 const SEAT = 10;

@@ -5,8 +5,6 @@ import { API_BASE, HEADER, TraceDocumentSchema, endpoints, type TraceDocument } 
 import { SUPPORT_TOKEN } from '../server/db/seed-data/accounts';
 import { replayTrace } from '../src/trace/replay';
 import {
-  JAKARTA,
-  SURABAYA,
   blockingViolations,
   choose,
   clearBookingOnce,
@@ -15,12 +13,15 @@ import {
   fillBooker,
   fillNames,
   isMobile,
+  JAKARTA,
   leaveForms,
   pickSeats,
+  PROMO,
   reserveToTheEnd,
   saveMobilePassengerForm,
   searchAndChoose,
   seatSaveLabel,
+  SURABAYA,
 } from './support/booking-model';
 
 /*
@@ -31,7 +32,6 @@ import {
 
 test.beforeEach(async ({ page }) => clearBookingOnce(page));
 
-const PROMO = 'Pilih Cipta Trans 11.00 WIB';
 const THREE_LEGS = /^Pilih Cipta Trans \+ Nusa Rapi Shuttle \+ Surya Bahari /;
 /** Days no other spec books on. */
 const DAY = { roundTrip: 62, connecting: 63 } as const;

@@ -117,6 +117,10 @@ export const seatSaveLabel = (page: Page) => (isMobile(page) ? 'Lanjutkan' : 'Si
 // ---------------------------------------------------------------------------------------------
 // The booking page.
 
+/** Seeded departures many specs book (server/db/seed.ts): a promo fare, and one without seat selection. */
+export const PROMO = 'Pilih Cipta Trans 11.00 WIB';
+export const NO_SEAT_SELECTION = 'Pilih Pasundan Shuttle Kencana 09.00 WIB';
+
 export const BOOKING_URL = /\/app\/information-passengers(\?|$)/;
 
 export async function expectBookingPage(page: Page) {
