@@ -17,7 +17,7 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
-import { HEARTBEAT_PING, HEARTBEAT_PONG } from './cluster-messages';
+import { HEARTBEAT_PING, HEARTBEAT_PONG, PREPARED_FOR_ENV, isDatabasePrepared } from './cluster-messages';
 
 const BACKOFF_FIRST_MS = 100;
 const BACKOFF_MAX_MS = 30_000;
@@ -69,6 +69,8 @@ const slots: Slot[] = Array.from({ length: size }, (_, index) => ({
 }));
 let stopping = false;
 let everServed = false;
+/** The last day a worker said the database was set up for (DATABASE_PREPARED). */
+let preparedFor: string | null = null;
 
 // The heartbeat answers before the server's own modules load; execArgv replaces the primary's.
 cluster.setupPrimary({
@@ -78,13 +80,14 @@ cluster.setupPrimary({
 
 function fork(slot: Slot): void {
   slot.restartTimer = null;
-  const worker = cluster.fork();
+  const worker = cluster.fork(preparedFor ? { [PREPARED_FOR_ENV]: preparedFor } : {});
   slot.worker = worker;
   slot.startedAt = Date.now();
   slot.lastPong = Date.now();
   console.log(`API ${slot.index + 1}: pid ${worker.process.pid ?? '?'}`);
   worker.on('message', (message: unknown) => {
     if (message === HEARTBEAT_PONG) slot.lastPong = Date.now();
+    else if (isDatabasePrepared(message)) preparedFor = message.day;
   });
   worker.once('listening', () => {
     everServed = true;

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -7,6 +8,7 @@ import { createLifecycle, drainServer } from './http/drain';
 import { serveWebApp } from './http/static-files';
 import { startSweeps } from './services/sweeps';
 import { prepareDatabase } from './db/setup';
+import { DATABASE_PREPARED, PREPARED_FOR_ENV, type DatabasePreparedMessage } from './cluster-messages';
 import { readEnv, type Env } from './env';
 import { createLogger } from './logger';
 import { sharedOrderKeySecret, sharedOtpSecret } from './services/app-secrets';
@@ -47,6 +49,7 @@ const handle = await prepareDatabase({
   demo: env.demo,
   pool: env.databasePool,
   log: (msg) => logger.info(msg),
+  ...(cluster.isWorker ? { preparedFor: process.env[PREPARED_FOR_ENV] } : {}),
 }).catch((error: unknown) => {
   logger.fatal(
     { err: error instanceof Error ? { name: error.name, message: error.message } : String(error) },
@@ -55,6 +58,11 @@ const handle = await prepareDatabase({
   console.error(`Database tidak dapat dibuka: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
+
+if (cluster.isWorker) {
+  const prepared: DatabasePreparedMessage = { type: DATABASE_PREPARED, day: today() };
+  process.send?.(prepared);
+}
 
 if (!env.demo) {
   const tokens = await demoTokensIn(handle.db);

@@ -29,6 +29,11 @@ export interface PrepareOptions {
    */
   pool?: PoolSettings | undefined;
   log?: (msg: string) => void;
+  /**
+   * The day another process of this `serve:cluster` already set the database up for
+   * (server/cluster-messages.ts): on that same day the set-up is skipped and the database opened.
+   */
+  preparedFor?: string | undefined;
 }
 
 // Any constant works; it only has to be the same in every process that starts on one database.
@@ -38,13 +43,19 @@ const STARTUP_LOCK_KEY = 2_026_112_302;
 export async function prepareDatabase(options: PrepareOptions): Promise<DbHandle> {
   const log = options.log ?? (() => {});
   if (!options.url && options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const open = () =>
+  const open = (): Promise<DbHandle> =>
     openDatabase({
       url: options.url,
       dataDir: options.url ? undefined : options.dataDir,
       max: options.max,
       pool: options.pool,
     });
+  if ((options.url || options.dataDir) && options.preparedFor === options.today) {
+    log(
+      `Database ${options.url ? 'PostgreSQL' : `PGlite (${options.dataDir})`}: set up for ${options.today} by this cluster already`,
+    );
+    return open();
+  }
   if ((options.url || options.dataDir) && canRunSetUpAlone()) {
     // Migrating, seeding and the start-of-day updates grow the embedded engine's WebAssembly
     // memory (to about 900 MB on a first start), and that memory never shrinks; the seed's rows

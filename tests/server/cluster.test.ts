@@ -91,6 +91,8 @@ describeNeeding('postgres', 'serve:cluster: two node:cluster workers of the comp
       extraEnv: {
         REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
         DIST_DIR: join(dataDir, 'web'),
+        // The database's start-up lines tell whether a worker set it up or opened it as it was.
+        LOG_LEVEL: 'info',
       },
     });
     await waitForHealth(base, cluster.child, 150);
@@ -185,6 +187,8 @@ describeNeeding('postgres', 'serve:cluster: two node:cluster workers of the comp
 
     const serving = /Berangkat berjalan di /g;
     const servingBefore = (cluster.output().match(serving) ?? []).length;
+    const reopened = /set up for \d{4}-\d{2}-\d{2} by this cluster already/g;
+    const reopenedBefore = (cluster.output().match(reopened) ?? []).length;
     process.kill(leader!.pid, 'SIGKILL');
     const killedAt = Date.now();
     // The other worker answers new connections meanwhile. Lost: a kept-alive connection to the
@@ -214,6 +218,8 @@ describeNeeding('postgres', 'serve:cluster: two node:cluster workers of the comp
         `${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`,
     );
     expect(servesAgainMs).toBeLessThan(5_000);
+    // It opened the database its elders set up today: no migration, seed or day's update again.
+    expect((cluster.output().match(reopened) ?? []).length).toBe(reopenedBefore + 1);
     expect(next).toHaveLength(1);
     expect(workerPids()).toContain(next[0]!.pid);
     expect(alive(leader!.pid)).toBe(false);
