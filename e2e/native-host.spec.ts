@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEFAULT_BASIC_CREDENTIALS, HEADER } from '../contract';
 import { DEMO_TOKEN } from '../server/db/seed-data/accounts';
 import { PLATFORM_OF, fakeNativeHost, type HostKind } from './support/native-host';
+import { openTracePanel } from './support/trace-panel';
 
 /*
  * Issue 10 and spec sections 2, 6, 7: the product inside an Android or iOS app's webview. A fake
@@ -104,7 +105,7 @@ for (const kind of ['android', 'ios'] as const) {
     }) => {
       const messages = await fakeNativeHost(page, kind);
       await page.goto(`${DETAIL}&platform=${platform}&debug=trace`);
-      const panel = page.getByRole('complementary', { name: 'Catatan untuk CS' });
+      const panel = await openTracePanel(page);
       await panel.getByRole('button', { name: 'Kirim ke CS' }).click();
       const dialog = page.getByRole('dialog', { name: 'Kirim catatan ke CS' });
       await dialog.getByRole('button', { name: 'Kirim', exact: true }).click();

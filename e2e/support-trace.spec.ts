@@ -23,6 +23,7 @@ import {
   seatSaveLabel,
   SURABAYA,
 } from './support/booking-model';
+import { openTracePanel } from './support/trace-panel';
 
 /*
  * Issue 10: a real round trip and a real connecting booking, recorded by the app, come out of
@@ -113,8 +114,7 @@ test('a round trip: "Kirim ke CS" sends a trace with no personal data; the whole
   await reserveToTheEnd(page);
   // `?debug=trace` on the confirmation page: the panel downloads the whole visit.
   await page.goto(`${page.url()}?debug=trace`);
-  const panel = page.getByRole('complementary', { name: 'Catatan untuk CS' });
-  await expect(panel).toBeVisible();
+  const panel = await openTracePanel(page);
   expect(await blockingViolations(page)).toEqual([]);
   const { file, trace } = await download(page, () => panel.getByRole('button', { name: 'Unduh JSON' }).click());
   const booking = trace.lanes.filter((lane) => lane.name === 'booking');
@@ -153,7 +153,7 @@ test('a connecting booking with three legs replays identically, from the page an
   await fillBooker(page, BOOKER);
   await reserveToTheEnd(page);
   await page.goto(`${page.url()}?debug=trace`);
-  const panel = page.getByRole('complementary', { name: 'Catatan untuk CS' });
+  const panel = await openTracePanel(page);
   const { file, trace } = await download(page, () => panel.getByRole('button', { name: 'Unduh JSON' }).click());
   const legsSaved = trace.lanes
     .flatMap((lane) => lane.steps)

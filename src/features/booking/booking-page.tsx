@@ -23,7 +23,7 @@ import { PriceList, TotalAmount } from './price-list';
 import { RefundableOption } from './refundable-option';
 import { SeatSheet } from './seat-sheet';
 import { TermsField } from './terms-field';
-import { SendTraceAction } from '../support';
+import { HelpFooter } from '../support';
 import { DepartureInfo, RouteCards, TripSummary } from './trip-info';
 import { VoucherBar } from './voucher-bar';
 
@@ -202,9 +202,9 @@ function DesktopBooking() {
             <TermsField />
             <ReserveButton />
           </div>
-          <SendTraceAction />
         </aside>
       </div>
+      <HelpFooter />
     </main>
   );
 }
@@ -290,7 +290,7 @@ function MobileBooking() {
           <PriceList headingLevel={3} />
           <TermsField />
         </section>
-        <SendTraceAction />
+        <HelpFooter />
       </main>
       <div data-bottom-bar="" className="hairline fixed inset-x-0 bottom-0 z-20 border-t border-grey-200 bg-white">
         <div className="mx-auto flex max-w-xl items-center gap-3 px-4 py-3">

@@ -13,7 +13,7 @@ import { Skeleton } from '../../components/form-field';
 import { CANCEL_LABEL } from './cancel-dialogs';
 import type { OrderActor } from '../../flow/order-flow';
 import { OperatorLink } from '../operator';
-import { SendTraceAction } from '../support';
+import { HelpFooter } from '../support';
 import { formatInstant, orderLegs, orderPriceText, seatText } from '../../lib/order-format';
 
 const STATUS_STYLE: Record<OrderStatus, string> = {
@@ -254,8 +254,8 @@ export function OrderView({
             {CANCEL_LABEL}
           </button>
         ) : null}
-        <SendTraceAction className="justify-self-start" />
       </div>
+      <HelpFooter className="desktop:col-span-12" />
     </div>
   );
 }

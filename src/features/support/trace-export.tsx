@@ -1,7 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { LifeBuoy } from 'lucide-react';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { CALL_CENTER_WHATSAPP, SUPPORT_MESSAGE, type SupportTraceSent } from '../../../contract/support';
 import { externalClick } from '../../platform/native-bridge';
 import { buttonStyles } from '../../components/button-styles';
@@ -137,23 +136,5 @@ export function TraceExportDialog() {
         </Dialog>
       </Modal>
     </ModalOverlay>
-  );
-}
-
-/** A discreet link-style action that opens the dialog. */
-export function SendTraceAction({ className }: { className?: string }) {
-  return (
-    <DialogTrigger>
-      <Button
-        className={cx(
-          'inline-flex min-h-11 items-center gap-1.5 rounded-card px-2 text-xs font-semibold text-grey-600 underline-offset-2 hover:text-primary-700 hover:underline',
-          className,
-        )}
-      >
-        <LifeBuoy className="size-4" aria-hidden="true" />
-        {EXPORT_TEXT.action}
-      </Button>
-      <TraceExportDialog />
-    </DialogTrigger>
   );
 }
