@@ -9,21 +9,23 @@ import {
   typeEmail,
   typePhone,
 } from '../contract/fields';
-import {
-  FLASH_SALE_MESSAGES,
-  type FlashSaleCekSoalResults,
-  type FlashSaleJenisPembayaranResults,
-  type FlashSaleStatus,
-  type FlashSaleSoalResults,
-  type FlashSaleTransaction,
-  type FlashSaleTransaksiResults,
-  type QuizOptionCode,
-} from '../contract/flashsale';
-import type { PaymentMethod } from '../contract/payment';
+import { FLASH_SALE_MESSAGES, type QuizOptionCode } from '../contract/flashsale';
 import { PAYMENT_REFRESH, nextRefreshMs } from './constants';
 import { SECOND_MS, afterTick, isLastTick, nextTickMs } from './countdown';
+import type {
+  FlashSaleBought,
+  FlashSaleKey,
+  FlashSaleMethods,
+  FlashSalePaymentMethod,
+  FlashSalePurchase,
+  FlashSalePurchaseStatus,
+  FlashSaleQuiz,
+  FlashSaleSlot,
+} from './flash-sale-types';
 import { toast } from './toast';
 import type { Booker, ToastEmitted } from './types';
+
+export type * from './flash-sale-types';
 
 /**
  * Flash sale (spec section 7 "Flash sale"; screens not shown there). The session tabs pick a day
@@ -37,9 +39,6 @@ import type { Booker, ToastEmitted } from './types';
  * page without a press; "Cek Status Pembayaran" stays the one that asks the gateway.
  */
 
-/** A purchase's status as the wire says it. */
-type FlashSaleTransactionStatus = FlashSaleTransaction['status'];
-
 export type FlashSaleOutcome<T> = { kind: 'ok'; results: T } | { kind: 'refused'; code: ErrorCode; message: string };
 
 export interface FlashSaleInput {
@@ -49,38 +48,29 @@ export interface FlashSaleInput {
 
 export type BookerField = keyof Booker;
 
-/** A slot (sesi_sub) as the machine reads it: the app maps the reply's instants to milliseconds. */
-export interface FlashSaleSlot {
-  id: number;
-  name: string;
-  startsAtMs: number;
-  endsAtMs: number;
-  status: FlashSaleStatus;
-}
-
 export interface FlashSaleContext {
   date: string | null;
   slots: FlashSaleSlot[];
   slotId: number | null;
   /**
-   * The server's clock (ms since the epoch): set by each list's waktu_server, then moved on by the
+   * The server's clock (ms since the epoch): set by each list's reading of it, then moved on by the
    * machine's own ticks, so a phone set to the wrong time still counts right.
    */
   serverNowMs: number | null;
   cardId: number | null;
   /** Cards this visitor answered wrong: "Beli Sekarang" stays off for them. */
   blockedCards: number[];
-  quiz: FlashSaleSoalResults | null;
+  quiz: FlashSaleQuiz | null;
   answer: QuizOptionCode | null;
   key: string | null;
   /** What is left of the key's time. */
   keyLeftMs: number;
   booker: Booker;
   bookerErrors: Partial<Record<BookerField, string>>;
-  methods: PaymentMethod[];
+  methods: FlashSalePaymentMethod[];
   methodCode: string | null;
   /** The finished purchase. */
-  transaction: FlashSaleTransaksiResults | null;
+  transaction: FlashSaleBought | null;
   /** The purchase whose page is open (just bought, or opened by its address): "Cek Status" asks about it. */
   transactionCode: string | null;
   /** The wait before the purchase's page reads the purchase by itself again (back-off, PAYMENT_REFRESH). */
@@ -89,7 +79,7 @@ export interface FlashSaleContext {
 
 export type FlashSaleEvent =
   | { type: 'date.choose'; date: string }
-  /** The day's slots and the server's clock (waktu_server) when they were read. */
+  /** The day's slots and the server's clock when they were read. */
   | { type: 'sessions.loaded'; date: string; list: FlashSaleSlot[]; serverNowMs: number }
   | { type: 'session.choose'; slotId: number }
   | { type: 'card.open'; cardId: number }
@@ -108,7 +98,7 @@ export type FlashSaleEvent =
   /** A purchase's page is open (after buying, or by its address: a link, a reload). */
   | { type: 'transaction.show'; code: string }
   /** The purchase's page read the purchase (its own query): a paid or expired one is read no more. */
-  | { type: 'transaction.loaded'; code: string; status: FlashSaleTransactionStatus }
+  | { type: 'transaction.loaded'; code: string; status: FlashSalePurchaseStatus }
   /** The purchase's page is left (another page of the flash sale): its reads stop. */
   | { type: 'transaction.leave'; code: string }
   /** "Cek Status Pembayaran" on the purchase's page. */
@@ -139,8 +129,6 @@ export interface AnswerInput extends QuizInput {
 export interface MethodsInput extends QuizInput {
   key: string;
 }
-/** A right answer's key with its time left, measured on the server's clock by the app. */
-export type FlashSaleAnswerResults = FlashSaleCekSoalResults & { keyLeftMs: number };
 export interface BuyInput extends MethodsInput {
   booker: Booker;
   methodCode: string;
@@ -225,6 +213,35 @@ const pageReadPaidOrExpired = [
   },
 ] as const;
 
+/** What a read of the purchase (the page's own, or "Cek Status") answers, as the chart's done event carries it. */
+type PurchaseReadDone = { event: { output: FlashSaleOutcome<FlashSalePurchase> } };
+const keepRead = {
+  type: 'keepTransactionRead',
+  params: ({ event }: PurchaseReadDone) => ({ transaction: resultsOf(event.output) }),
+} as const;
+/**
+ * The page's own read and "Cek Status" answer the same way: paid ends the reads, unpaid waits in
+ * idle (each adds its own second action), past its deadline shows it expired. Written once so the
+ * two cannot drift; a read's and a check's refusal still differ (quiet back-off, a toast).
+ */
+const purchaseRead = {
+  keep: keepRead,
+  paid: {
+    guard: { type: 'isTransactionPaid', params: ({ event }: PurchaseReadDone) => ({ outcome: event.output }) },
+    target: 'paid',
+    actions: keepRead,
+  },
+  waiting: {
+    guard: { type: 'isTransactionWaiting', params: ({ event }: PurchaseReadDone) => ({ outcome: event.output }) },
+    target: 'idle',
+  },
+  expired: {
+    guard: { type: 'isOk', params: ({ event }: PurchaseReadDone) => ({ outcome: event.output }) },
+    target: 'expired',
+    actions: keepRead,
+  },
+} as const;
+
 export const flashSaleMachine = setup({
   types: {
     context: {} as FlashSaleContext,
@@ -239,22 +256,22 @@ export const flashSaleMachine = setup({
   },
   actors: {
     // Placeholders: the app provides the calls.
-    loadQuiz: fromPromise<FlashSaleOutcome<FlashSaleSoalResults>, QuizInput>(() =>
+    loadQuiz: fromPromise<FlashSaleOutcome<FlashSaleQuiz>, QuizInput>(() =>
       Promise.reject(new Error('loadQuiz is provided by the app')),
     ),
-    checkAnswer: fromPromise<FlashSaleOutcome<FlashSaleAnswerResults>, AnswerInput>(() =>
+    checkAnswer: fromPromise<FlashSaleOutcome<FlashSaleKey>, AnswerInput>(() =>
       Promise.reject(new Error('checkAnswer is provided by the app')),
     ),
-    loadMethods: fromPromise<FlashSaleOutcome<FlashSaleJenisPembayaranResults>, MethodsInput>(() =>
+    loadMethods: fromPromise<FlashSaleOutcome<FlashSaleMethods>, MethodsInput>(() =>
       Promise.reject(new Error('loadMethods is provided by the app')),
     ),
-    buy: fromPromise<FlashSaleOutcome<FlashSaleTransaksiResults>, BuyInput>(() =>
+    buy: fromPromise<FlashSaleOutcome<FlashSaleBought>, BuyInput>(() =>
       Promise.reject(new Error('buy is provided by the app')),
     ),
-    checkTransaction: fromPromise<FlashSaleOutcome<FlashSaleTransaction>, CheckInput>(() =>
+    checkTransaction: fromPromise<FlashSaleOutcome<FlashSalePurchase>, CheckInput>(() =>
       Promise.reject(new Error('checkTransaction is provided by the app')),
     ),
-    readTransaction: fromPromise<FlashSaleOutcome<FlashSaleTransaction>, CheckInput>(() =>
+    readTransaction: fromPromise<FlashSaleOutcome<FlashSalePurchase>, CheckInput>(() =>
       Promise.reject(new Error('readTransaction is provided by the app')),
     ),
   },
@@ -276,27 +293,28 @@ export const flashSaleMachine = setup({
     isRefusedAs: (_, params: { outcome: FlashSaleOutcome<unknown>; code: ErrorCode }) =>
       params.outcome.kind === 'refused' && params.outcome.code === params.code,
     isBookerValid: ({ context }) => Object.keys(bookerErrorsOf(context.booker)).length === 0,
-    hasMethod: ({ context }) => context.methods.some((method) => method.kode === context.methodCode && method.tersedia),
+    hasMethod: ({ context }) =>
+      context.methods.some((method) => method.code === context.methodCode && method.available),
     isShownTransaction: ({ context }, params: { code: string }) => context.transactionCode === params.code,
     /** The purchase's page is left, and a session tab was chosen before: back to it. */
     isShownTransactionWithSlot: ({ context }, params: { code: string }) =>
       context.transactionCode === params.code && chosenSlot(context) !== undefined,
     isShownTransactionIn: (
       { context },
-      params: { code: string; status: FlashSaleTransactionStatus; expected: FlashSaleTransactionStatus },
+      params: { code: string; status: FlashSalePurchaseStatus; expected: FlashSalePurchaseStatus },
     ) => context.transactionCode === params.code && params.status === params.expected,
-    isTransactionPaid: (_, params: { outcome: FlashSaleOutcome<FlashSaleTransaction> }) =>
+    isTransactionPaid: (_, params: { outcome: FlashSaleOutcome<FlashSalePurchase> }) =>
       params.outcome.kind === 'ok' && params.outcome.results.status === 'lunas',
-    isTransactionWaiting: (_, params: { outcome: FlashSaleOutcome<FlashSaleTransaction> }) =>
+    isTransactionWaiting: (_, params: { outcome: FlashSaleOutcome<FlashSalePurchase> }) =>
       params.outcome.kind === 'ok' && params.outcome.results.status === 'menunggu-pembayaran',
   },
   actions: {
     // Provided by the app: the chosen slot started or ended, so its lists are read again.
     refreshSessions: () => undefined,
     // Provided by the app: keeps the transaction's key so its page opens after a reload.
-    keepTransaction: (_, _params: { transaction: FlashSaleTransaksiResults }) => undefined,
+    keepTransaction: (_, _params: { transaction: FlashSaleBought }) => undefined,
     // Provided by the app: the purchase as "Cek Status" answered it is what its page shows.
-    keepTransactionRead: (_, _params: { transaction: FlashSaleTransaction }) => undefined,
+    keepTransactionRead: (_, _params: { transaction: FlashSalePurchase }) => undefined,
     showTransaction: assign((_, params: { code: string }) => ({
       transactionCode: params.code,
       key: null,
@@ -329,7 +347,7 @@ export const flashSaleMachine = setup({
     })),
     goToSessions: emit({ type: 'navigate' as const, intent: { kind: 'route' as const, name: 'flash-sale' as const } }),
     forgetQuiz: assign({ quiz: null, answer: null }),
-    takeQuiz: assign((_, params: { quiz: FlashSaleSoalResults }) => ({ quiz: params.quiz, answer: null })),
+    takeQuiz: assign((_, params: { quiz: FlashSaleQuiz }) => ({ quiz: params.quiz, answer: null })),
     chooseAnswer: assign((_, params: { answer: QuizOptionCode }) => ({ answer: params.answer })),
     takeKey: assign((_, params: { key: string; keyLeftMs: number }) => ({
       key: params.key,
@@ -356,21 +374,21 @@ export const flashSaleMachine = setup({
       };
     }),
     showBookerRules: assign(({ context }) => ({ bookerErrors: bookerErrorsOf(context.booker) })),
-    takeMethods: assign((_, params: { methods: PaymentMethod[] }) => ({ methods: params.methods })),
+    takeMethods: assign((_, params: { methods: FlashSalePaymentMethod[] }) => ({ methods: params.methods })),
     chooseMethod: assign((_, params: { code: string }) => ({ methodCode: params.code })),
-    takeTransaction: assign((_, params: { transaction: FlashSaleTransaksiResults }) => ({
+    takeTransaction: assign((_, params: { transaction: FlashSaleBought }) => ({
       transaction: params.transaction,
-      transactionCode: params.transaction.transaksi_kode,
+      transactionCode: params.transaction.code,
       key: null,
       keyLeftMs: 0,
       refreshEveryMs: PAYMENT_REFRESH.firstMs,
     })),
-    goToTransaction: emit((_, params: { transaction: FlashSaleTransaksiResults }) => ({
+    goToTransaction: emit((_, params: { transaction: FlashSaleBought }) => ({
       type: 'navigate' as const,
       intent: {
         kind: 'route' as const,
         name: 'flash-sale-transaction' as const,
-        params: { kode: params.transaction.transaksi_kode },
+        params: { kode: params.transaction.code },
         replace: true,
       },
     })),
@@ -537,7 +555,7 @@ export const flashSaleMachine = setup({
                   type: 'takeKey',
                   params: ({ event }) => {
                     const results = resultsOf(event.output);
-                    return { key: results.key_auth, keyLeftMs: results.keyLeftMs };
+                    return { key: results.key, keyLeftMs: results.keyLeftMs };
                   },
                 },
               },
@@ -598,7 +616,7 @@ export const flashSaleMachine = setup({
                         target: 'choosing',
                         actions: {
                           type: 'takeMethods',
-                          params: ({ event }) => ({ methods: resultsOf(event.output).list }),
+                          params: ({ event }) => ({ methods: resultsOf(event.output).methods }),
                         },
                       },
                       {
@@ -765,31 +783,10 @@ export const flashSaleMachine = setup({
             src: 'readTransaction',
             input: ({ context }) => ({ code: context.transactionCode ?? '' }),
             onDone: [
-              {
-                guard: { type: 'isTransactionPaid', params: ({ event }) => ({ outcome: event.output }) },
-                target: 'paid',
-                actions: {
-                  type: 'keepTransactionRead',
-                  params: ({ event }) => ({ transaction: resultsOf(event.output) }),
-                },
-              },
-              {
-                guard: { type: 'isTransactionWaiting', params: ({ event }) => ({ outcome: event.output }) },
-                target: 'idle',
-                actions: [
-                  { type: 'keepTransactionRead', params: ({ event }) => ({ transaction: resultsOf(event.output) }) },
-                  'backOff',
-                ],
-              },
-              {
-                // Past its deadline: the page says so, and nothing is read again.
-                guard: { type: 'isOk', params: ({ event }) => ({ outcome: event.output }) },
-                target: 'expired',
-                actions: {
-                  type: 'keepTransactionRead',
-                  params: ({ event }) => ({ transaction: resultsOf(event.output) }),
-                },
-              },
+              purchaseRead.paid,
+              { ...purchaseRead.waiting, actions: [purchaseRead.keep, 'backOff'] },
+              // Past its deadline: the page says so, and nothing is read again.
+              purchaseRead.expired,
               // Quietly: the next read comes after a longer wait, and the button is still there.
               { target: 'idle', actions: 'backOff' },
             ],
@@ -805,31 +802,13 @@ export const flashSaleMachine = setup({
             src: 'checkTransaction',
             input: ({ context }) => ({ code: context.transactionCode ?? '' }),
             onDone: [
+              purchaseRead.paid,
               {
-                guard: { type: 'isTransactionPaid', params: ({ event }) => ({ outcome: event.output }) },
-                target: 'paid',
-                actions: {
-                  type: 'keepTransactionRead',
-                  params: ({ event }) => ({ transaction: resultsOf(event.output) }),
-                },
+                ...purchaseRead.waiting,
+                actions: [purchaseRead.keep, { type: 'toastTop', params: { message: flashSaleMessages.notYetPaid } }],
               },
-              {
-                guard: { type: 'isTransactionWaiting', params: ({ event }) => ({ outcome: event.output }) },
-                target: 'idle',
-                actions: [
-                  { type: 'keepTransactionRead', params: ({ event }) => ({ transaction: resultsOf(event.output) }) },
-                  { type: 'toastTop', params: { message: flashSaleMessages.notYetPaid } },
-                ],
-              },
-              {
-                // Past its deadline: the page says so.
-                guard: { type: 'isOk', params: ({ event }) => ({ outcome: event.output }) },
-                target: 'expired',
-                actions: {
-                  type: 'keepTransactionRead',
-                  params: ({ event }) => ({ transaction: resultsOf(event.output) }),
-                },
-              },
+              // Past its deadline: the page says so.
+              purchaseRead.expired,
               {
                 target: 'idle',
                 actions: { type: 'toastTop', params: ({ event }) => ({ message: messageOf(event.output) }) },

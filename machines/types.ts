@@ -63,6 +63,21 @@ export type SeatsByLeg = ChosenSeat[][];
 /** Passenger names of one direction: `pass0..` for direct legs, `pass{leg}-{index}` for connecting legs. */
 export type PassengerMap = Record<string, string>;
 
+/**
+ * Where to pay (an order's instruction, a flash-sale purchase), as the gateway (or the simulator)
+ * answered; null where the method has none.
+ */
+export interface PayingPlace {
+  /** Virtual account, retail number or Mandiri's bill key. */
+  number: string | null;
+  /** Mandiri's biller code, shown beside the bill key. */
+  billerCode: string | null;
+  /** The QRIS payload to draw. */
+  qris: string | null;
+  /** The gateway's page or GoPay's app link. */
+  url: string | null;
+}
+
 export interface Booker {
   name: string;
   phone: string;

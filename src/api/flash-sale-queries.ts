@@ -1,13 +1,21 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { FlashSaleSession } from '../../contract/flashsale';
 import { ORDER_KEY_HEADER } from '../../contract/payment';
-import type { FlashSaleSlot } from '../../machines/flash-sale.machine';
+import type { FlashSalePurchase } from '../../machines/flash-sale-types';
 import { api } from './api';
 import { isApiError, type ApiClient } from './client';
+import {
+  toFlashSaleCardDetail,
+  toFlashSaleCardList,
+  toFlashSaleDay,
+  toFlashSaleHistoryPage,
+  toFlashSaleHome,
+  toFlashSalePurchase,
+} from './flash-sale-mappers';
 
 /**
- * The flash sale's reads (spec section 7 "Flash sale"). The purchase flow's calls (question,
- * answer, methods, purchase) are the machine's effects (src/flow/flash-sale-flow.ts).
+ * The flash sale's reads (spec section 7 "Flash sale"), answered as the app's models
+ * (flash-sale-mappers.ts). The purchase flow's calls (question, answer, methods, purchase) are the
+ * machine's effects (src/flow/flash-sale-flow.ts).
  */
 
 /** While a slot runs its cards are read again this often, so "Terjual" moves as people buy. */
@@ -19,7 +27,7 @@ const noRetryOnRefusal = (failures: number, error: unknown) =>
 export const flashSaleHomeQueryOptions = (client: ApiClient = api) =>
   queryOptions({
     queryKey: ['flashsale', 'beranda'],
-    queryFn: ({ signal }) => client.request('flashsaleBeranda', {}, { signal }),
+    queryFn: async ({ signal }) => toFlashSaleHome(await client.request('flashsaleBeranda', {}, { signal })),
     staleTime: 30_000,
     retry: noRetryOnRefusal,
   });
@@ -27,7 +35,8 @@ export const flashSaleHomeQueryOptions = (client: ApiClient = api) =>
 export const flashSaleSessionsQueryOptions = (date: string, client: ApiClient = api) =>
   queryOptions({
     queryKey: ['flashsale', 'list-sesi', { date }],
-    queryFn: ({ signal }) => client.request('flashsaleListSesi', { tanggal: date }, { signal }),
+    queryFn: async ({ signal }) =>
+      toFlashSaleDay(await client.request('flashsaleListSesi', { tanggal: date }, { signal })),
     staleTime: 30_000,
     retry: noRetryOnRefusal,
   });
@@ -35,7 +44,8 @@ export const flashSaleSessionsQueryOptions = (date: string, client: ApiClient = 
 export const flashSaleCardsQueryOptions = (slotId: number, live: boolean, client: ApiClient = api) =>
   queryOptions({
     queryKey: ['flashsale', 'list-card', { slotId }],
-    queryFn: ({ signal }) => client.request('flashsaleListCard', { sesi_sub_id: slotId }, { signal }),
+    queryFn: async ({ signal }) =>
+      toFlashSaleCardList(await client.request('flashsaleListCard', { sesi_sub_id: slotId }, { signal })),
     staleTime: live ? 0 : 30_000,
     refetchInterval: live ? FLASH_SALE_LIVE_MS : false,
     retry: noRetryOnRefusal,
@@ -44,7 +54,8 @@ export const flashSaleCardsQueryOptions = (slotId: number, live: boolean, client
 export const flashSaleCardQueryOptions = (cardId: number, client: ApiClient = api) =>
   queryOptions({
     queryKey: ['flashsale', 'detail-card', { cardId }],
-    queryFn: ({ signal }) => client.request('flashsaleDetailCard', { card_id: cardId }, { signal }),
+    queryFn: async ({ signal }) =>
+      toFlashSaleCardDetail(await client.request('flashsaleDetailCard', { card_id: cardId }, { signal })),
     staleTime: 0,
     refetchInterval: FLASH_SALE_LIVE_MS,
     retry: noRetryOnRefusal,
@@ -61,16 +72,18 @@ export const flashSaleTransactionQueryOptions = (code: string, key: string | nul
  * flashsale/detail-transaksi: the purchase as our database has it (the page's query, and the reads
  * the purchase's page makes by itself). The purchase's key, when this device has it.
  */
-export function readFlashSaleTransaction(
+export async function readFlashSaleTransaction(
   code: string,
   key: string | null,
   signal?: AbortSignal,
   client: ApiClient = api,
-) {
-  return client.request(
-    'flashsaleDetailTransaksi',
-    { transaksi_kode: code },
-    { signal, ...(key ? { headers: { [ORDER_KEY_HEADER]: key } } : {}) },
+): Promise<FlashSalePurchase> {
+  return toFlashSalePurchase(
+    await client.request(
+      'flashsaleDetailTransaksi',
+      { transaksi_kode: code },
+      { signal, ...(key ? { headers: { [ORDER_KEY_HEADER]: key } } : {}) },
+    ),
   );
 }
 
@@ -78,16 +91,18 @@ export function readFlashSaleTransaction(
  * flashsale/cek-status ("Cek Status Pembayaran"): the server asks the payment gateway about the
  * purchase, then answers it as detail-transaksi does. The purchase's key, when this device has it.
  */
-export function checkFlashSaleTransaction(
+export async function checkFlashSaleTransaction(
   code: string,
   key: string | null,
   signal?: AbortSignal,
   client: ApiClient = api,
-) {
-  return client.request(
-    'flashsaleCekStatus',
-    { transaksi_kode: code },
-    { signal, ...(key ? { headers: { [ORDER_KEY_HEADER]: key } } : {}) },
+): Promise<FlashSalePurchase> {
+  return toFlashSalePurchase(
+    await client.request(
+      'flashsaleCekStatus',
+      { transaksi_kode: code },
+      { signal, ...(key ? { headers: { [ORDER_KEY_HEADER]: key } } : {}) },
+    ),
   );
 }
 
@@ -95,31 +110,27 @@ export function checkFlashSaleTransaction(
  * flashsale/simulasi-bayar (demo mode, simulated provider): the purchase is paid as a provider's
  * notification would pay it, once; the reply is the purchase as detail-transaksi answers it.
  */
-export function simulateFlashSalePayment(code: string, key: string | null, client: ApiClient = api) {
-  return client.request(
-    'flashsaleSimulasiBayar',
-    { transaksi_kode: code },
-    key ? { headers: { [ORDER_KEY_HEADER]: key } } : {},
+export async function simulateFlashSalePayment(
+  code: string,
+  key: string | null,
+  client: ApiClient = api,
+): Promise<FlashSalePurchase> {
+  return toFlashSalePurchase(
+    await client.request(
+      'flashsaleSimulasiBayar',
+      { transaksi_kode: code },
+      key ? { headers: { [ORDER_KEY_HEADER]: key } } : {},
+    ),
   );
-}
-
-/** The reply's slots as the machine reads them (instants in milliseconds). */
-export function slotsOf(list: readonly FlashSaleSession[]): FlashSaleSlot[] {
-  return list.map((slot) => ({
-    id: slot.sesi_sub_id,
-    name: slot.nama,
-    startsAtMs: Date.parse(slot.mulai),
-    endsAtMs: Date.parse(slot.selesai),
-    status: slot.status,
-  }));
 }
 
 /** flashsale/list-transaksi (bearer): the customer's purchases, newest first. */
 export const flashSaleHistoryQueryOptions = (client: ApiClient = api) =>
   infiniteQueryOptions({
     queryKey: ['flashsale', 'list-transaksi'] as const,
-    queryFn: ({ pageParam, signal }) => client.request('flashsaleListTransaksi', { page: pageParam }, { signal }),
+    queryFn: async ({ pageParam, signal }) =>
+      toFlashSaleHistoryPage(await client.request('flashsaleListTransaksi', { page: pageParam }, { signal })),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page < last.total_page ? last.page + 1 : undefined),
+    getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
     retry: noRetryOnRefusal,
   });

@@ -10,7 +10,7 @@ import type {
   TimeRangeCode,
 } from '../../contract/schedules';
 import type { DetailVoucherResults, ValidasiVoucherResults, VoucherItem } from '../../contract/vouchers';
-import type { Trip, TripLeg } from '../../machines/types';
+import type { PayingPlace, Trip, TripLeg } from '../../machines/types';
 
 /**
  * Wire names (Indonesian, spec section 3) become the app's English names here and only here.
@@ -342,4 +342,14 @@ export function toVoucherValidation(results: ValidasiVoucherResults): VoucherVal
 /** Spec section 3: the booker is prefilled from nama, telp and email (the server sends '' for none). */
 export function toProfile(profile: CustomerProfilResults): Profile {
   return { name: profile.nama, phone: profile.telp, email: profile.email };
+}
+
+/** The paying-place fields an order's instruction and a flash-sale purchase share. */
+export function toPayingPlace(place: {
+  nomor_bayar: string | null;
+  kode_biller: string | null;
+  qris: string | null;
+  url_bayar: string | null;
+}): PayingPlace {
+  return { number: place.nomor_bayar, billerCode: place.kode_biller, qris: place.qris, url: place.url_bayar };
 }

@@ -8,8 +8,12 @@ import { flashSaleMachineWithEffects } from './flash-sale-flow';
 import { browserStorage } from '../platform/browser-storage';
 import { sharedActor, usePersistedActorRef } from './use-flow-actor';
 
-/** The tab's flash-sale progress (the purchase key included) survives a reload, not the tab. */
-export const FLASH_SALE_STORAGE_KEY = 'berangkat:flash-sale';
+/**
+ * The tab's flash-sale progress (the purchase key included) survives a reload, not the tab. ":2":
+ * the context holds the app's models now; a tab's snapshot from before holds the replies' shapes,
+ * which the screens cannot read, so it is not restored.
+ */
+export const FLASH_SALE_STORAGE_KEY = 'berangkat:flash-sale:2';
 
 export type FlashSaleActor = ActorRefFrom<typeof flashSaleMachine>;
 

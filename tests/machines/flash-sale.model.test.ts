@@ -1,22 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type AnyStateNode, type StateValue } from 'xstate';
-import {
-  FLASH_SALE_MESSAGES,
-  type FlashSaleJenisPembayaranResults,
-  type FlashSaleSoalResults,
-  type FlashSaleTransaction,
-  type FlashSaleTransaksiResults,
-} from '../../contract';
+import { FLASH_SALE_MESSAGES } from '../../contract';
 import {
   bookerErrorsOf,
   chosenSlot,
   flashSaleMachine,
   flashSaleMessages,
   slotClock,
-  type FlashSaleAnswerResults,
+  type FlashSaleBought,
   type FlashSaleEvent,
   type FlashSaleInput,
+  type FlashSaleKey,
+  type FlashSaleMethods,
   type FlashSaleNavigateEmitted,
+  type FlashSalePurchase,
+  type FlashSaleQuiz,
   type FlashSaleSlot,
   type FlashSaleSnapshot,
 } from '../../machines/flash-sale.machine';
@@ -27,11 +25,11 @@ import { coverageRecorder, edgeCoverPaths, printCoverage, withLazyPaths, combine
 // Calls never settle by themselves: the paths send their done and error events.
 const never = () => fromPromise(() => new Promise<never>(() => {}));
 let refreshes = 0;
-const kept: FlashSaleTransaksiResults[] = [];
+const kept: FlashSaleBought[] = [];
 /** What "Cek Status" and the page's own reads answered, as the page was given it. */
-const reads: FlashSaleTransaction[] = [];
+const reads: FlashSalePurchase[] = [];
 /** The status the purchase's page shows: the last answer given to it, or the page's own query. */
-const shown: FlashSaleTransaction['status'][] = [];
+const shown: FlashSalePurchase['status'][] = [];
 const model = flashSaleMachine.provide({
   actors: {
     loadQuiz: never() as never,
@@ -67,67 +65,56 @@ const SLOTS = [
   slot(2, -5000, 2000, 'berlangsung'),
   slot(3, 2000, 9000, 'akan-datang'),
 ];
-const QUIZ: FlashSaleSoalResults = {
-  card_id: 7,
-  soal: 'Kota Surabaya dikenal dengan julukan...',
-  pilihan: [
-    { kode: 'A', teks: 'Kota Kembang' },
-    { kode: 'B', teks: 'Kota Pahlawan' },
+const QUIZ: FlashSaleQuiz = {
+  cardId: 7,
+  question: 'Kota Surabaya dikenal dengan julukan...',
+  options: [
+    { code: 'A', text: 'Kota Kembang' },
+    { code: 'B', text: 'Kota Pahlawan' },
   ],
 };
 /** A key with two seconds left: the paths reach its end. */
-const KEY: FlashSaleAnswerResults = {
-  benar: true,
-  key_auth: 'k'.repeat(43),
-  berlaku_sampai: at(2000),
-  waktu_server: NOW,
-  keyLeftMs: 2000,
-};
-const method = (kode: string, tersedia = true) => ({
-  kode,
-  nama: kode,
-  grup: 'Virtual Account',
-  jenis: 'va' as const,
+const KEY: FlashSaleKey = { key: 'k'.repeat(43), keyLeftMs: 2000 };
+const method = (code: string, available = true) => ({
+  code,
+  name: code,
+  group: 'Virtual Account',
+  kind: 'va' as const,
   fee: 4000,
-  tipe_fee: 'nominal' as const,
-  biaya: 4000,
+  feeType: 'nominal' as const,
+  feeAmount: 4000,
   total: 53_000,
-  tersedia,
+  available,
 });
-const METHODS: FlashSaleJenisPembayaranResults = { amount: 49_000, list: [method('VA_BCA'), method('VA_BNI', false)] };
-const TRANSACTION: FlashSaleTransaksiResults = {
-  transaksi_kode: 'FSABCD2345',
+const METHODS: FlashSaleMethods = { amount: 49_000, methods: [method('VA_BCA'), method('VA_BNI', false)] };
+const TRANSACTION: FlashSaleBought = {
+  code: 'FSABCD2345',
   status: 'menunggu-pembayaran',
   card: {
-    card_id: 7,
-    judul: 'Semarang - Surabaya cuma Rp 59.000',
-    operator_kode: 'SBR',
-    operator_nama: 'Sinar Baru',
-    operator_logo: '/logos/sbr.svg',
-    asal: 'Semarang',
-    tujuan: 'Surabaya',
-    berlaku_mulai: '2026-11-23',
-    berlaku_sampai: '2026-12-23',
+    id: 7,
+    title: 'Semarang - Surabaya cuma Rp 59.000',
+    operatorCode: 'SBR',
+    operatorName: 'Sinar Baru',
+    operatorLogo: '/logos/sbr.svg',
+    origin: 'Semarang',
+    destination: 'Surabaya',
+    validFrom: '2026-11-23',
+    validUntil: '2026-12-23',
   },
-  pemesan_nama: 'Sari Wulandari',
-  pemesan_email: 'sari@contoh.id',
-  pemesan_telp: '081298765432',
-  jenis_pembayaran_kode: 'VA_BCA',
-  jenis_pembayaran_nama: 'BCA Virtual Account',
-  harga: 49_000,
-  biaya_admin: 4000,
-  total_bayar: 53_000,
-  nomor_bayar: '3935812345678',
-  kode_biller: null,
-  qris: null,
-  url_bayar: null,
-  dibuat_pada: NOW,
-  batas_bayar: at(1_800_000),
-  simulasi: false,
-  kunci: 'kunci-transaksi-0000000001',
+  booker: { name: 'Sari Wulandari', email: 'sari@contoh.id', phone: '081298765432' },
+  methodCode: 'VA_BCA',
+  methodName: 'BCA Virtual Account',
+  price: 49_000,
+  adminFee: 4000,
+  total: 53_000,
+  payment: { number: '3935812345678', billerCode: null, qris: null, url: null },
+  createdAt: NOW,
+  payBefore: at(1_800_000),
+  simulated: false,
+  orderKey: 'kunci-transaksi-0000000001',
 };
 
-const { kunci: _kunci, ...READ } = TRANSACTION;
+const { orderKey: _orderKey, ...READ } = TRANSACTION;
 const GATEWAY_DOWN = 'Penyedia pembayaran sedang tidak dapat dihubungi.';
 
 // Delayed and actor events are not part of the event union.
@@ -182,7 +169,7 @@ const E = {
   buySoldOut: ev({ type: 'xstate.done.actor.buy', output: refused('FLS-4', FLASH_SALE_MESSAGES.soldOut) }),
   buyOffline: ev({ type: 'xstate.error.actor.buy', error: new Error('offline') }),
   keyTick: ev({ type: KEY_TICK }),
-  showBought: { type: 'transaction.show', code: TRANSACTION.transaksi_kode },
+  showBought: { type: 'transaction.show', code: TRANSACTION.code },
   showOther: { type: 'transaction.show', code: 'FSZZZZ2345' },
   check: { type: 'payment.check' },
   checkedWaiting: ev({ type: 'xstate.done.actor.checkTransaction', output: ok(READ) }),
@@ -196,11 +183,11 @@ const E = {
   readExpired: ev({ type: 'xstate.done.actor.readTransaction', output: ok({ ...READ, status: 'kedaluwarsa' }) }),
   readRefused: ev({ type: 'xstate.done.actor.readTransaction', output: refused('SRV-2', GATEWAY_DOWN) }),
   readOffline: ev({ type: 'xstate.error.actor.readTransaction', error: new Error('offline') }),
-  loadedWaiting: { type: 'transaction.loaded', code: TRANSACTION.transaksi_kode, status: 'menunggu-pembayaran' },
-  loadedPaid: { type: 'transaction.loaded', code: TRANSACTION.transaksi_kode, status: 'lunas' },
-  loadedExpired: { type: 'transaction.loaded', code: TRANSACTION.transaksi_kode, status: 'kedaluwarsa' },
+  loadedWaiting: { type: 'transaction.loaded', code: TRANSACTION.code, status: 'menunggu-pembayaran' },
+  loadedPaid: { type: 'transaction.loaded', code: TRANSACTION.code, status: 'lunas' },
+  loadedExpired: { type: 'transaction.loaded', code: TRANSACTION.code, status: 'kedaluwarsa' },
   loadedOther: { type: 'transaction.loaded', code: 'FSZZZZ2345', status: 'lunas' },
-  leave: { type: 'transaction.leave', code: TRANSACTION.transaksi_kode },
+  leave: { type: 'transaction.leave', code: TRANSACTION.code },
   leaveOther: { type: 'transaction.leave', code: 'FSZZZZ2345' },
 } satisfies Record<string, FlashSaleEvent>;
 
@@ -391,7 +378,7 @@ const onCard = ({ snapshot }: Step) => expect(snapshot.context.cardId).not.toBeN
 const inPurchase = (step: Step) => {
   onCard(step);
   const { context } = step.snapshot;
-  expect(context.key).toBe(KEY.key_auth);
+  expect(context.key).toBe(KEY.key);
   expect(context.keyLeftMs).toBeGreaterThan(0);
   expect(context.keyLeftMs).toBeLessThanOrEqual(KEY.keyLeftMs);
   // A card answered wrong never reaches the purchase.
@@ -454,13 +441,13 @@ const invariants: Record<string, (step: Step) => void> = {
   },
   'purchase.step.methods.choosing,keyClock.counting': (step) => {
     inPurchase(step);
-    expect(step.snapshot.context.methods).toEqual(METHODS.list);
+    expect(step.snapshot.context.methods).toEqual(METHODS.methods);
   },
   'purchase.step.methods.buying,keyClock.counting': (step) => {
     inPurchase(step);
     const { context } = step.snapshot;
     // Only an offered, available method is paid with, by a buyer who passes the rules.
-    expect(context.methods.find((m) => m.kode === context.methodCode)?.tersedia).toBe(true);
+    expect(context.methods.find((m) => m.code === context.methodCode)?.available).toBe(true);
     // Nothing else can be pressed while the purchase is sent.
     expect(step.snapshot.can({ type: 'step.back' })).toBe(false);
     expect(step.snapshot.can({ type: 'card.close' })).toBe(false);
@@ -512,7 +499,7 @@ function onPage(step: Step): void {
     intent: {
       kind: 'route',
       name: 'flash-sale-transaction',
-      params: { kode: TRANSACTION.transaksi_kode },
+      params: { kode: TRANSACTION.code },
       replace: true,
     },
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type Snapshot } from 'xstate';
-import { FLASH_SALE_MESSAGES, type FlashSaleSoalResults, type FlashSaleTransaction } from '../../contract';
+import { FLASH_SALE_MESSAGES } from '../../contract';
 import {
   bookerErrorsOf,
   defaultSlot,
@@ -12,7 +12,9 @@ import {
   type FlashSaleSlot,
   type QuizInput,
   type AnswerInput,
-  type FlashSaleAnswerResults,
+  type FlashSaleKey,
+  type FlashSalePurchase,
+  type FlashSaleQuiz,
 } from '../../machines/flash-sale.machine';
 import { paymentMessages } from '../../machines/payment.machine';
 import type { ToastEmitted } from '../../machines/types';
@@ -34,19 +36,19 @@ function start(answer: FlashSaleOutcome<unknown> = { kind: 'ok', results: {} }) 
     flashSaleMachine.provide({
       actions: { refreshSessions: () => void (refreshes += 1) },
       actors: {
-        loadQuiz: fromPromise<FlashSaleOutcome<FlashSaleSoalResults>, QuizInput>(async () => ({
+        loadQuiz: fromPromise<FlashSaleOutcome<FlashSaleQuiz>, QuizInput>(async () => ({
           kind: 'ok' as const,
           results: {
-            card_id: 7,
-            soal: 'Soal',
-            pilihan: [
-              { kode: 'A' as const, teks: 'a' },
-              { kode: 'B' as const, teks: 'b' },
+            cardId: 7,
+            question: 'Soal',
+            options: [
+              { code: 'A' as const, text: 'a' },
+              { code: 'B' as const, text: 'b' },
             ],
           },
         })),
-        checkAnswer: fromPromise<FlashSaleOutcome<FlashSaleAnswerResults>, AnswerInput>(
-          async () => answer as FlashSaleOutcome<FlashSaleAnswerResults>,
+        checkAnswer: fromPromise<FlashSaleOutcome<FlashSaleKey>, AnswerInput>(
+          async () => answer as FlashSaleOutcome<FlashSaleKey>,
         ),
       },
     }),
@@ -132,7 +134,7 @@ describe('flash sale: the question and the key', () => {
   it('the key lasts its time to the millisecond, then the question is asked again', async () => {
     const run = start({
       kind: 'ok',
-      results: { benar: true, key_auth: 'k'.repeat(43), berlaku_sampai: NOW, waktu_server: NOW, keyLeftMs: 2500 },
+      results: { key: 'k'.repeat(43), keyLeftMs: 2500 },
     });
     run.actor.send({ type: 'card.show', cardId: 7 });
     run.actor.send({ type: 'buy' });
@@ -177,15 +179,15 @@ describe('flash sale: what each call is asked', () => {
     const KEY = 'k'.repeat(43);
     const asked: { loadQuiz?: unknown; checkAnswer?: unknown; loadMethods?: unknown; buy?: unknown } = {};
     const method = {
-      kode: 'VA_BCA',
-      nama: 'BCA Virtual Account',
-      grup: 'Virtual Account',
-      jenis: 'va' as const,
+      code: 'VA_BCA',
+      name: 'BCA Virtual Account',
+      group: 'Virtual Account',
+      kind: 'va' as const,
       fee: 4000,
-      tipe_fee: 'nominal' as const,
-      biaya: 4000,
+      feeType: 'nominal' as const,
+      feeAmount: 4000,
       total: 54000,
-      tersedia: true,
+      available: true,
     };
     const navigations: unknown[] = [];
     const actor = createActor(
@@ -196,11 +198,11 @@ describe('flash sale: what each call is asked', () => {
             return {
               kind: 'ok' as const,
               results: {
-                card_id: 7,
-                soal: 'Soal',
-                pilihan: [
-                  { kode: 'A' as const, teks: 'a' },
-                  { kode: 'C' as const, teks: 'c' },
+                cardId: 7,
+                question: 'Soal',
+                options: [
+                  { code: 'A' as const, text: 'a' },
+                  { code: 'C' as const, text: 'c' },
                 ],
               },
             };
@@ -209,18 +211,12 @@ describe('flash sale: what each call is asked', () => {
             asked.checkAnswer = input;
             return {
               kind: 'ok' as const,
-              results: {
-                benar: true as const,
-                key_auth: KEY,
-                berlaku_sampai: NOW,
-                waktu_server: NOW,
-                keyLeftMs: 600_000,
-              },
+              results: { key: KEY, keyLeftMs: 600_000 },
             };
           }),
           loadMethods: fromPromise(async ({ input }) => {
             asked.loadMethods = input;
-            return { kind: 'ok' as const, results: { amount: 50000, list: [method] } };
+            return { kind: 'ok' as const, results: { amount: 50000, methods: [method] } };
           }),
           buy: fromPromise(async ({ input }) => {
             asked.buy = input;
@@ -258,48 +254,43 @@ describe('flash sale: what each call is asked', () => {
   });
 });
 
-const WAITING: FlashSaleTransaction = {
-  transaksi_kode: 'FSABCD2345',
+const WAITING: FlashSalePurchase = {
+  code: 'FSABCD2345',
   status: 'menunggu-pembayaran',
   card: {
-    card_id: 7,
-    judul: 'Semarang - Surabaya',
-    operator_kode: 'SBR',
-    operator_nama: 'Sinar Baru',
-    operator_logo: '/logos/sbr.svg',
-    asal: 'Semarang',
-    tujuan: 'Surabaya',
-    berlaku_mulai: '2026-11-23',
-    berlaku_sampai: '2026-12-23',
+    id: 7,
+    title: 'Semarang - Surabaya',
+    operatorCode: 'SBR',
+    operatorName: 'Sinar Baru',
+    operatorLogo: '/logos/sbr.svg',
+    origin: 'Semarang',
+    destination: 'Surabaya',
+    validFrom: '2026-11-23',
+    validUntil: '2026-12-23',
   },
-  pemesan_nama: 'Sari Wulandari',
-  pemesan_email: 'sari@contoh.id',
-  pemesan_telp: '081298765432',
-  jenis_pembayaran_kode: 'QRIS',
-  jenis_pembayaran_nama: 'QRIS',
-  harga: 49_000,
-  biaya_admin: 343,
-  total_bayar: 49_343,
-  nomor_bayar: null,
-  kode_biller: null,
-  qris: '00020101021226',
-  url_bayar: null,
-  dibuat_pada: NOW,
-  batas_bayar: '2026-11-23T01:30:00.000Z',
-  simulasi: false,
+  booker: { name: 'Sari Wulandari', email: 'sari@contoh.id', phone: '081298765432' },
+  methodCode: 'QRIS',
+  methodName: 'QRIS',
+  price: 49_000,
+  adminFee: 343,
+  total: 49_343,
+  payment: { number: null, billerCode: null, qris: '00020101021226', url: null },
+  createdAt: NOW,
+  payBefore: '2026-11-23T01:30:00.000Z',
+  simulated: false,
 };
 
 describe('flash sale: "Cek Status Pembayaran" on the purchase page', () => {
   /** Each check answers the next of `answers` (a rejection is no answer at all) once released. */
-  function page(answers: Array<FlashSaleOutcome<FlashSaleTransaction> | Error>) {
+  function page(answers: Array<FlashSaleOutcome<FlashSalePurchase> | Error>) {
     const asked: CheckInput[] = [];
-    const kept: FlashSaleTransaction[] = [];
+    const kept: FlashSalePurchase[] = [];
     const releases: Array<() => void> = [];
     const actor = createActor(
       flashSaleMachine.provide({
         actions: { keepTransactionRead: (_, params) => void kept.push(params.transaction) },
         actors: {
-          checkTransaction: fromPromise<FlashSaleOutcome<FlashSaleTransaction>, CheckInput>(async ({ input }) => {
+          checkTransaction: fromPromise<FlashSaleOutcome<FlashSalePurchase>, CheckInput>(async ({ input }) => {
             asked.push(input);
             const answer = answers.shift();
             await new Promise<void>((resolve) => releases.push(resolve));
@@ -412,18 +403,18 @@ describe('flash sale: the purchase page reads the purchase by itself', () => {
    * or stay on their way while `hold` is set; the check (cek-status) answers `check`.
    */
   function page(
-    reads: Array<FlashSaleOutcome<FlashSaleTransaction> | Error>,
-    options: { hold?: boolean; check?: FlashSaleOutcome<FlashSaleTransaction>; clock?: SimulatedClock } = {},
+    reads: Array<FlashSaleOutcome<FlashSalePurchase> | Error>,
+    options: { hold?: boolean; check?: FlashSaleOutcome<FlashSalePurchase>; clock?: SimulatedClock } = {},
   ) {
     const clock = options.clock ?? new SimulatedClock();
     const readAt: number[] = [];
     const checked: CheckInput[] = [];
-    const kept: FlashSaleTransaction[] = [];
+    const kept: FlashSalePurchase[] = [];
     const held: Array<() => void> = [];
     const logic = flashSaleMachine.provide({
       actions: { keepTransactionRead: (_, params) => void kept.push(params.transaction) },
       actors: {
-        readTransaction: fromPromise<FlashSaleOutcome<FlashSaleTransaction>, CheckInput>(async ({ input }) => {
+        readTransaction: fromPromise<FlashSaleOutcome<FlashSalePurchase>, CheckInput>(async ({ input }) => {
           expect(input).toEqual({ code: CODE });
           readAt.push(clock.now());
           const answer = reads.length > 1 ? reads.shift() : reads[0];
@@ -431,7 +422,7 @@ describe('flash sale: the purchase page reads the purchase by itself', () => {
           if (!answer || answer instanceof Error) throw answer ?? new Error('no answer');
           return answer;
         }),
-        checkTransaction: fromPromise<FlashSaleOutcome<FlashSaleTransaction>, CheckInput>(async ({ input }) => {
+        checkTransaction: fromPromise<FlashSaleOutcome<FlashSalePurchase>, CheckInput>(async ({ input }) => {
           checked.push(input);
           if (!options.check) throw new Error('no check expected');
           return options.check;

@@ -2,10 +2,9 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Dialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
 import { LoaderCircle, Timer } from 'lucide-react';
-import { FLASH_SALE_MESSAGES, type FlashSaleDetailCardResults } from '../../../contract/flashsale';
-import type { QuizOptionCode } from '../../../contract/flashsale';
+import { FLASH_SALE_MESSAGES, type QuizOptionCode } from '../../../contract/flashsale';
 import { formatCountdown } from '../../../machines/countdown';
-import type { BookerField } from '../../../machines/flash-sale.machine';
+import type { BookerField, FlashSaleCardDetail } from '../../../machines/flash-sale.machine';
 import { flashSaleCardQueryOptions } from '../../api/flash-sale-queries';
 import { buttonStyles } from '../../components/button-styles';
 import { FullPageLoader } from '../../components/full-page-loader';
@@ -76,32 +75,32 @@ export function FlashSaleCardScreen({ cardId }: { cardId: number }) {
   );
 }
 
-function CardDetail({ card }: { card: FlashSaleDetailCardResults }) {
+function CardDetail({ card }: { card: FlashSaleCardDetail }) {
   return (
     <>
       <section aria-labelledby="fs-detail-title" className="hairline rounded-card border-grey-200 bg-white p-4">
         <div className="flex items-center gap-2">
-          <OperatorLogo src={card.operator_logo} name={card.operator_nama} />
-          <span className="text-sm text-grey-700">{card.operator_nama}</span>
+          <OperatorLogo src={card.operatorLogo} name={card.operatorName} />
+          <span className="text-sm text-grey-700">{card.operatorName}</span>
         </div>
         <h2 id="fs-detail-title" className="mt-2 text-lg font-bold">
-          {card.asal} → {card.tujuan}
+          {card.origin} → {card.destination}
         </h2>
         <p className="mt-1">
-          <span className="text-2xl font-extrabold text-danger-700">{formatRupiah(card.harga_flashsale)}</span>{' '}
-          <s className="text-grey-700">{formatRupiah(card.harga_normal)}</s>
+          <span className="text-2xl font-extrabold text-danger-700">{formatRupiah(card.flashPrice)}</span>{' '}
+          <s className="text-grey-700">{formatRupiah(card.normalPrice)}</s>
         </p>
         <p className="mt-2 text-sm" aria-live="polite">
-          {card.sisa === 0 ? FLASH_SALE_MESSAGES.soldOut : CARD_TEXT.left(card.sisa)}
+          {card.left === 0 ? FLASH_SALE_MESSAGES.soldOut : CARD_TEXT.left(card.left)}
         </p>
         <p className="mt-1 text-sm text-grey-700">
-          {CARD_TEXT.valid(formatDateShort(card.berlaku_mulai), formatDateShort(card.berlaku_sampai))}
+          {CARD_TEXT.valid(formatDateShort(card.validFrom), formatDateShort(card.validUntil))}
         </p>
-        <p className="mt-3 text-sm">{card.deskripsi}</p>
+        <p className="mt-3 text-sm">{card.description}</p>
       </section>
       <Card title={CARD_TEXT.terms} titleId="fs-terms">
         <ol className="list-decimal space-y-1 pl-5 text-sm text-grey-800">
-          {card.syarat.map((term) => (
+          {card.terms.map((term) => (
             <li key={term}>{term}</li>
           ))}
         </ol>
@@ -110,15 +109,15 @@ function CardDetail({ card }: { card: FlashSaleDetailCardResults }) {
   );
 }
 
-function BuyBox({ card }: { card: FlashSaleDetailCardResults }) {
+function BuyBox({ card }: { card: FlashSaleCardDetail }) {
   const actor = useFlashSaleActor();
-  const blocked = useFlashSaleSelector((snapshot) => snapshot.context.blockedCards.includes(card.card_id));
+  const blocked = useFlashSaleSelector((snapshot) => snapshot.context.blockedCards.includes(card.id));
   const unavailable =
-    card.sisa === 0
+    card.left === 0
       ? CARD_TEXT.soldOut
-      : card.sesi.status === 'akan-datang'
+      : card.slot.status === 'akan-datang'
         ? CARD_TEXT.notStarted
-        : card.sesi.status === 'selesai'
+        : card.slot.status === 'selesai'
           ? CARD_TEXT.ended
           : null;
   return (
@@ -196,18 +195,18 @@ function QuizDialog() {
                 isDisabled={state === 'checking'}
                 onChange={(value) => actor.send({ type: 'answer.choose', answer: value as QuizOptionCode })}
               >
-                <Label className="block font-semibold">{quiz.soal}</Label>
-                {quiz.pilihan.map((option) => (
+                <Label className="block font-semibold">{quiz.question}</Label>
+                {quiz.options.map((option) => (
                   <Radio
-                    key={option.kode}
-                    value={option.kode}
+                    key={option.code}
+                    value={option.code}
                     className={cx(
                       'hairline flex min-h-11 cursor-pointer items-center gap-3 rounded-card border-grey-200 px-3 text-sm outline-none',
                       'data-[selected]:border-primary-600 data-[selected]:bg-primary-50',
                       'data-[focus-visible]:ring-2 data-[focus-visible]:ring-primary-600',
                     )}
                   >
-                    <span className="font-bold">{option.kode}.</span> {option.teks}
+                    <span className="font-bold">{option.code}.</span> {option.text}
                   </Radio>
                 ))}
               </RadioGroup>
@@ -234,7 +233,7 @@ function QuizDialog() {
   );
 }
 
-function Purchase({ card }: { card: FlashSaleDetailCardResults }) {
+function Purchase({ card }: { card: FlashSaleCardDetail }) {
   const keyLeft = useFlashSaleSelector((snapshot) => snapshot.context.keyLeftMs);
   const step = useFlashSaleSelector((snapshot) =>
     snapshot.matches({ purchase: { step: 'booker' } }) ? 'booker' : 'methods',
@@ -249,7 +248,7 @@ function Purchase({ card }: { card: FlashSaleDetailCardResults }) {
         </span>
         <span className="sr-only">{Math.ceil(keyLeft / 60_000)} menit</span>
       </p>
-      {step === 'booker' ? <BookerForm /> : <Methods price={card.harga_flashsale} />}
+      {step === 'booker' ? <BookerForm /> : <Methods price={card.flashPrice} />}
     </>
   );
 }
@@ -299,7 +298,7 @@ function Methods({ price }: { price: number }) {
   const buying = useFlashSaleSelector((snapshot) => snapshot.matches({ purchase: { step: { methods: 'buying' } } }));
   const methods = useFlashSaleSelector((snapshot) => snapshot.context.methods);
   const chosen = useFlashSaleSelector((snapshot) => snapshot.context.methodCode);
-  const total = methods.find((method) => method.kode === chosen)?.total ?? price;
+  const total = methods.find((method) => method.code === chosen)?.total ?? price;
   return (
     <Card title={CARD_TEXT.methods} titleId="fs-methods">
       {loading ? (
@@ -313,9 +312,9 @@ function Methods({ price }: { price: number }) {
         >
           {methods.map((method) => (
             <Radio
-              key={method.kode}
-              value={method.kode}
-              isDisabled={!method.tersedia}
+              key={method.code}
+              value={method.code}
+              isDisabled={!method.available}
               className={cx(
                 'hairline flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-card border-grey-200 px-3 text-sm outline-none',
                 'data-[selected]:border-primary-600 data-[selected]:bg-primary-50 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60',
@@ -323,8 +322,8 @@ function Methods({ price }: { price: number }) {
               )}
             >
               <span>
-                <span className="block font-semibold">{method.nama}</span>
-                <span className="block text-xs text-grey-700">{method.grup}</span>
+                <span className="block font-semibold">{method.name}</span>
+                <span className="block text-xs text-grey-700">{method.group}</span>
               </span>
               <span className="font-semibold">{formatRupiah(method.total)}</span>
             </Radio>

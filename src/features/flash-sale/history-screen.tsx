@@ -31,19 +31,19 @@ function History() {
           </Link>
         </EmptyState>
       }
-      itemKey={(item) => item.transaksi_kode}
+      itemKey={(item) => item.code}
       renderItem={(item) => (
         <Link
           to="/app/flash-sale/transaksi/$kode"
-          params={{ kode: item.transaksi_kode }}
+          params={{ kode: item.code }}
           className="hairline block rounded-card border-grey-200 bg-white p-4 hover:bg-grey-50"
         >
-          <span className="block font-mono text-sm font-bold">{item.transaksi_kode}</span>
+          <span className="block font-mono text-sm font-bold">{item.code}</span>
           <span className="block font-semibold">
-            {item.card.asal} → {item.card.tujuan} · {formatRupiah(item.total_bayar)}
+            {item.card.origin} → {item.card.destination} · {formatRupiah(item.total)}
           </span>
           <span className="block text-sm text-grey-700">
-            {TRANSACTION_TEXT.status[item.status]} · {formatInstant(item.dibuat_pada)}
+            {TRANSACTION_TEXT.status[item.status]} · {formatInstant(item.createdAt)}
           </span>
         </Link>
       )}

@@ -3,14 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Tab, TabList, Tabs } from 'react-aria-components';
 import { Zap } from 'lucide-react';
-import type { FlashSaleCard } from '../../../contract/flashsale';
 import { formatCountdown } from '../../../machines/countdown';
-import { chosenSlot, slotClock, type FlashSaleSlot } from '../../../machines/flash-sale.machine';
+import {
+  chosenSlot,
+  slotClock,
+  type FlashSaleCardSummary,
+  type FlashSaleSlot,
+} from '../../../machines/flash-sale.machine';
 import {
   flashSaleCardsQueryOptions,
   flashSaleHomeQueryOptions,
   flashSaleSessionsQueryOptions,
-  slotsOf,
 } from '../../api/flash-sale-queries';
 import { Navbar } from '../../components/navbar';
 import { OperatorLogo } from '../../components/operator-logo';
@@ -51,10 +54,10 @@ export function FlashSaleScreen() {
         <section className="rounded-card bg-gradient-to-br from-primary-600 to-primary-800 p-5 text-white">
           <h2 className="flex items-center gap-2 text-xl font-extrabold">
             <Zap className="size-6" aria-hidden="true" />
-            {home.data?.judul ?? FLASH_SALE_TEXT.title}
+            {home.data?.title ?? FLASH_SALE_TEXT.title}
           </h2>
           {home.data ? (
-            <p className="mt-1 text-sm">{home.data.deskripsi}</p>
+            <p className="mt-1 text-sm">{home.data.description}</p>
           ) : (
             <Skeleton className="mt-2 h-4 w-3/4 opacity-60" />
           )}
@@ -68,7 +71,7 @@ export function FlashSaleScreen() {
         {home.isError ? (
           <LoadFailed onRetry={() => void home.refetch()} />
         ) : home.data ? (
-          <Days days={home.data.tanggal} />
+          <Days days={home.data.dates} />
         ) : (
           <ListSkeleton rows={2} label="Memuat flash sale" />
         )}
@@ -89,9 +92,9 @@ function Days({ days }: { days: string[] }) {
     if (!sessions.data) return;
     actor.send({
       type: 'sessions.loaded',
-      date: sessions.data.tanggal,
-      list: slotsOf(sessions.data.list),
-      serverNowMs: Date.parse(sessions.data.waktu_server),
+      date: sessions.data.date,
+      list: sessions.data.slots,
+      serverNowMs: sessions.data.serverNowMs,
     });
   }, [actor, sessions.data]);
   return (
@@ -194,8 +197,8 @@ function Cards({ slotId }: { slotId: number }) {
   if (!cards.data) return <ListSkeleton rows={3} label="Memuat kartu flash sale" />;
   return (
     <ul className="mt-3 grid gap-3 desktop:grid-cols-3" aria-label="Kartu flash sale">
-      {cards.data.list.map((card) => (
-        <li key={card.card_id}>
+      {cards.data.cards.map((card) => (
+        <li key={card.id}>
           <CardTile card={card} />
         </li>
       ))}
@@ -203,40 +206,40 @@ function Cards({ slotId }: { slotId: number }) {
   );
 }
 
-function CardTile({ card }: { card: FlashSaleCard }) {
+function CardTile({ card }: { card: FlashSaleCardSummary }) {
   const actor = useFlashSaleActor();
-  const soldOut = card.sisa === 0;
-  const percent = card.stok === 0 ? 100 : Math.round((card.terjual / card.stok) * 100);
+  const soldOut = card.left === 0;
+  const percent = card.stock === 0 ? 100 : Math.round((card.sold / card.stock) * 100);
   return (
     <article
-      aria-labelledby={`fs-card-${card.card_id}`}
+      aria-labelledby={`fs-card-${card.id}`}
       className="hairline flex h-full flex-col rounded-card border-grey-200 bg-white p-4"
     >
       <div className="flex items-center gap-2">
-        <OperatorLogo src={card.operator_logo} name={card.operator_nama} />
-        <span className="text-sm text-grey-700">{card.operator_nama}</span>
+        <OperatorLogo src={card.operatorLogo} name={card.operatorName} />
+        <span className="text-sm text-grey-700">{card.operatorName}</span>
       </div>
-      <h2 id={`fs-card-${card.card_id}`} className="mt-2 font-bold">
-        {card.asal} → {card.tujuan}
+      <h2 id={`fs-card-${card.id}`} className="mt-2 font-bold">
+        {card.origin} → {card.destination}
       </h2>
       <p className="mt-1">
-        <span className="text-lg font-extrabold text-danger-700">{formatRupiah(card.harga_flashsale)}</span>{' '}
-        <s className="text-sm text-grey-700">{formatRupiah(card.harga_normal)}</s>
+        <span className="text-lg font-extrabold text-danger-700">{formatRupiah(card.flashPrice)}</span>{' '}
+        <s className="text-sm text-grey-700">{formatRupiah(card.normalPrice)}</s>
       </p>
       <div className="mt-2">
         <div
           role="meter"
           aria-label="Terjual"
           aria-valuemin={0}
-          aria-valuemax={card.stok}
-          aria-valuenow={card.terjual}
-          aria-valuetext={FLASH_SALE_TEXT.sold(card.terjual, card.stok)}
+          aria-valuemax={card.stock}
+          aria-valuenow={card.sold}
+          aria-valuetext={FLASH_SALE_TEXT.sold(card.sold, card.stock)}
           className="h-2 overflow-hidden rounded-full bg-grey-200"
         >
           <div className="h-full rounded-full bg-danger-600" style={{ width: `${percent}%` }} />
         </div>
         <p className="mt-1 text-xs text-grey-700" aria-live="polite">
-          {soldOut ? FLASH_SALE_TEXT.soldOut : FLASH_SALE_TEXT.sold(card.terjual, card.stok)}
+          {soldOut ? FLASH_SALE_TEXT.soldOut : FLASH_SALE_TEXT.sold(card.sold, card.stock)}
         </p>
       </div>
       <button
@@ -245,8 +248,8 @@ function CardTile({ card }: { card: FlashSaleCard }) {
           'mt-3 min-h-11 rounded-card px-4 text-sm font-semibold',
           soldOut ? 'bg-grey-200 text-grey-700' : 'bg-primary-600 text-white hover:bg-primary-700',
         )}
-        aria-label={`${FLASH_SALE_TEXT.see} ${card.asal} ke ${card.tujuan}`}
-        onClick={() => actor.send({ type: 'card.open', cardId: card.card_id })}
+        aria-label={`${FLASH_SALE_TEXT.see} ${card.origin} ke ${card.destination}`}
+        onClick={() => actor.send({ type: 'card.open', cardId: card.id })}
       >
         {FLASH_SALE_TEXT.see}
       </button>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, Clock3, FlaskConical, RefreshCw } from 'lucide-react';
-import type { FlashSaleTransaction } from '../../../contract/flashsale';
+import type { FlashSalePurchase, FlashSalePurchaseStatus } from '../../../machines/flash-sale.machine';
 import { flashSaleTransactionQueryOptions, simulateFlashSalePayment } from '../../api/flash-sale-queries';
 import { friendlyErrorMessage } from '../../api/errors';
 import { isApiError } from '../../api/client';
@@ -23,7 +23,7 @@ export const TRANSACTION_TEXT = {
     'menunggu-pembayaran': 'Menunggu Pembayaran',
     lunas: 'Lunas',
     kedaluwarsa: 'Kedaluwarsa',
-  } satisfies Record<FlashSaleTransaction['status'], string>,
+  } satisfies Record<FlashSalePurchaseStatus, string>,
   payTo: 'Nomor Pembayaran',
   payBefore: 'Bayar sebelum',
   total: 'Total Bayar',
@@ -87,9 +87,9 @@ function useSimulatedPayment(code: string) {
   });
 }
 
-function Transaction({ transaction }: { transaction: FlashSaleTransaction }) {
+function Transaction({ transaction }: { transaction: FlashSalePurchase }) {
   const paid = transaction.status === 'lunas';
-  const simulation = useSimulatedPayment(transaction.transaksi_kode);
+  const simulation = useSimulatedPayment(transaction.code);
   const actor = useFlashSaleActor();
   const canCheck = useFlashSaleSelector((snapshot) => snapshot.can({ type: 'payment.check' }));
   const checking = useFlashSaleSelector((snapshot) => snapshot.matches({ done: 'checking' }));
@@ -97,7 +97,7 @@ function Transaction({ transaction }: { transaction: FlashSaleTransaction }) {
     <section aria-labelledby="fs-trx-title" className="hairline rounded-card border-grey-200 bg-white p-5">
       <p className="text-sm text-grey-700">{TRANSACTION_TEXT.code}</p>
       <h2 id="fs-trx-title" className="font-mono text-2xl font-extrabold tracking-wider">
-        {transaction.transaksi_kode}
+        {transaction.code}
       </h2>
       <p
         className={cx(
@@ -114,15 +114,15 @@ function Transaction({ transaction }: { transaction: FlashSaleTransaction }) {
       </p>
       {transaction.status === 'menunggu-pembayaran' ? (
         <div className="mt-4 flex flex-col gap-4">
-          <p className="text-sm font-semibold">{transaction.jenis_pembayaran_nama}</p>
+          <p className="text-sm font-semibold">{transaction.methodName}</p>
           <PayingPlace
-            place={transaction}
+            place={transaction.payment}
             numberLabel={TRANSACTION_TEXT.payTo}
-            qrLabel={`QRIS untuk membayar transaksi ${transaction.transaksi_kode}`}
+            qrLabel={`QRIS untuk membayar transaksi ${transaction.code}`}
           />
           <dl className="text-sm">
             <dt className="text-grey-700">{TRANSACTION_TEXT.payBefore}</dt>
-            <dd className="font-semibold">{formatInstant(transaction.batas_bayar)}</dd>
+            <dd className="font-semibold">{formatInstant(transaction.payBefore)}</dd>
           </dl>
           <button
             type="button"
@@ -134,7 +134,7 @@ function Transaction({ transaction }: { transaction: FlashSaleTransaction }) {
             <RefreshCw className={cx('size-4', checking && 'animate-spin')} aria-hidden="true" />
             {checking ? 'Memeriksa…' : PAYMENT_TEXT.check}
           </button>
-          {transaction.simulasi ? (
+          {transaction.simulated ? (
             <div className="hairline rounded-card border-warning-300 bg-warning-50 p-3">
               <button
                 type="button"
@@ -159,22 +159,22 @@ function Transaction({ transaction }: { transaction: FlashSaleTransaction }) {
       <dl className="mt-4 space-y-1 border-t border-grey-200 pt-4 text-sm">
         <div className="flex justify-between gap-2">
           <dt>
-            {transaction.card.asal} → {transaction.card.tujuan} ({transaction.card.operator_nama})
+            {transaction.card.origin} → {transaction.card.destination} ({transaction.card.operatorName})
           </dt>
-          <dd>{formatRupiah(transaction.harga)}</dd>
+          <dd>{formatRupiah(transaction.price)}</dd>
         </div>
         <div className="flex justify-between gap-2">
           <dt>Biaya admin</dt>
-          <dd>{formatRupiah(transaction.biaya_admin)}</dd>
+          <dd>{formatRupiah(transaction.adminFee)}</dd>
         </div>
         <div className="flex justify-between gap-2 font-bold">
           <dt>{TRANSACTION_TEXT.total}</dt>
-          <dd>{formatRupiah(transaction.total_bayar)}</dd>
+          <dd>{formatRupiah(transaction.total)}</dd>
         </div>
       </dl>
       <p className="mt-3 text-xs text-grey-700">
-        Berlaku untuk keberangkatan {formatDateShort(transaction.card.berlaku_mulai)} -{' '}
-        {formatDateShort(transaction.card.berlaku_sampai)}. Pemesan: {transaction.pemesan_nama}.
+        Berlaku untuk keberangkatan {formatDateShort(transaction.card.validFrom)} -{' '}
+        {formatDateShort(transaction.card.validUntil)}. Pemesan: {transaction.booker.name}.
       </p>
     </section>
   );

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { FlaskConical, RefreshCw } from 'lucide-react';
 import type { PaymentInstruction } from '../../../contract/payment';
 import { isInstructionBusy, paymentView } from '../../../machines/payment.machine';
+import { toPayingPlace } from '../../api/mappers';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
 import { cx } from '../../lib/cx';
@@ -27,7 +28,7 @@ function HowToPay({ instruction, code }: { instruction: PaymentInstruction; code
         </h2>
       </div>
       <PayingPlace
-        place={instruction}
+        place={toPayingPlace(instruction)}
         numberLabel={NUMBER_LABEL[instruction.jenis]}
         qrLabel={`QRIS untuk membayar pesanan ${code}`}
       />

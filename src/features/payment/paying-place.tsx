@@ -1,17 +1,13 @@
 import { useState } from 'react';
 import { Copy, CopyCheck } from 'lucide-react';
 import type { PaymentKind } from '../../../contract/payment';
+import type { PayingPlace as PayingPlaceModel } from '../../../machines/types';
 import { buttonStyles } from '../../components/button-styles';
 import { QrCode } from '../../components/qr-code';
 import { PAYMENT_TEXT } from './payment-texts';
 
-/** What a paying place shows: the order's PaymentInstruction and the flash-sale transaction share these fields. */
-export interface PayingPlaceFields {
-  nomor_bayar: string | null;
-  kode_biller: string | null;
-  qris: string | null;
-  url_bayar: string | null;
-}
+/** What a paying place shows: the order's instruction and the flash-sale purchase, mapped in src/api. */
+export type PayingPlaceFields = PayingPlaceModel;
 
 /** The payment number's label by the method's kind. */
 export const NUMBER_LABEL: Record<PaymentKind, string> = {
@@ -73,8 +69,8 @@ export function PayingPlace({
   /** What the QR image is, for screen readers. */
   qrLabel: string;
 }) {
-  const number = place.nomor_bayar;
-  const label = place.kode_biller ? PAYMENT_TEXT.billKey : numberLabel;
+  const number = place.number;
+  const label = place.billerCode ? PAYMENT_TEXT.billKey : numberLabel;
   return (
     <>
       {place.qris ? (
@@ -85,10 +81,10 @@ export function PayingPlace({
           </p>
         </div>
       ) : null}
-      {place.kode_biller ? (
+      {place.billerCode ? (
         <div>
           <p className="text-sm text-grey-700">{PAYMENT_TEXT.billerCode}</p>
-          <CopyNumber value={place.kode_biller} label={PAYMENT_TEXT.billerCode} />
+          <CopyNumber value={place.billerCode} label={PAYMENT_TEXT.billerCode} />
         </div>
       ) : null}
       {number ? (
@@ -97,9 +93,9 @@ export function PayingPlace({
           <CopyNumber value={number} label={label} />
         </div>
       ) : null}
-      {place.url_bayar && SAFE_PAY_LINK.test(place.url_bayar) ? (
+      {place.url && SAFE_PAY_LINK.test(place.url) ? (
         // The gateway's own page or app link (GoPay): it opens outside this app.
-        <a className={buttonStyles.secondary} href={place.url_bayar} rel="noopener noreferrer" target="_blank">
+        <a className={buttonStyles.secondary} href={place.url} rel="noopener noreferrer" target="_blank">
           {PAYMENT_TEXT.openApp}
         </a>
       ) : null}
