@@ -1,5 +1,12 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { JAKARTA, NO_SEAT_SELECTION, expectBookingPage, isMobile, searchAndChoose } from './support/booking-model';
+import {
+  JAKARTA,
+  NO_SEAT_SELECTION,
+  expectBookingPage,
+  fillBooker,
+  isMobile,
+  searchAndChoose,
+} from './support/booking-model';
 import { openTracePanel } from './support/trace-panel';
 
 /*
@@ -20,6 +27,13 @@ test('"Kirim ke CS" is the last section of the booking page, below everything th
   page,
 }) => {
   await searchAndChoose(page, JAKARTA, NO_SEAT_SELECTION, false, 9);
+  if (isMobile(page)) {
+    // The page asks for what is missing by itself: the booker, then the passengers.
+    await expect(page).toHaveURL(/info-customer-order/);
+    await fillBooker(page);
+    await page.getByRole('switch', { name: 'Sama dengan pemesan' }).check();
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+  }
   await expectBookingPage(page);
   const help = page.getByRole('region', { name: 'Butuh bantuan CS?' });
   await expect(help.getByRole('button', { name: 'Kirim ke CS' })).toBeVisible();
