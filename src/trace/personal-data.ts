@@ -7,13 +7,14 @@ import { fromHex, HmacSha256, sha256, toHex } from './keyed-hash';
  * keeps the same pseudonyms) and is never part of a trace.
  *
  * Kept, because the machines' rules read it: the length, each character's kind (letter, digit,
- * anything else), the case of each letter, every character that is neither an ASCII letter nor a
- * digit (spaces, `@`, `.`, `-`, `+`, `*`) at its place, and a phone's prefix (`0`, `62`; a `+`
+ * anything else), the case of each letter, every character that is neither a letter nor a digit
+ * (spaces, `@`, `.`, `-`, `+`, `*`) at its place, and a phone's prefix (`0`, `62`; a `+`
  * before it is kept as any sign is). So trimming, "letters only", 9 to 15 digits, `62` -> `0`,
  * the email's shape and cutting to a maximum treat the pseudonym as they treated the value.
- * Not kept: which letter or digit it was. Each letter is drawn from an HMAC of the key and all the
- * letters before it in the value (digits likewise, after the prefix), so the same value gives the
- * same pseudonym all through the trace, a value typed one key at a time gives pseudonyms that
+ * Not kept: which letter or digit it was (a letter beyond ASCII, which the rules count as "other",
+ * becomes `•`). Each letter is drawn from an HMAC of the key and all the letters before it in the
+ * value (digits likewise, after the prefix), so the same value gives the same pseudonym all through
+ * the trace, a value typed one key at a time gives pseudonyms that
  * extend one another, and nothing learnt from one value (a common domain such as gmail.com) says
  * anything about another: without the key no letter can be recovered.
  * Never kept: a character at its own place, and a 4-character piece of any personal value known
@@ -115,6 +116,9 @@ function drawKey(options: PersonalDataMaskOptions): Uint8Array {
 }
 
 const isLetter = (char: string) => /^[A-Za-z]$/.test(char);
+/** A letter, mark or digit beyond ASCII (é, ğ, a name in another script): ASCII ones are drawn. */
+const OTHER_LETTER = /^[\p{L}\p{M}\p{N}]$/u;
+const HIDDEN = '•';
 const isDigit = (char: string) => /^[0-9]$/.test(char);
 
 /** Every 4-character piece of a text, lower case. */
@@ -180,6 +184,9 @@ export class PersonalDataMask {
         const next = this.draw(prefix === '' ? 'D' : 'P', DIGITS, digitRun, digitOut, avoid);
         digitOut += next;
         out += next;
+      } else if (OTHER_LETTER.test(char)) {
+        // The rules know ASCII letters and digits only: any other letter is "other" to them, as `•` is.
+        out += HIDDEN.repeat(char.length);
       } else {
         out += char;
       }
@@ -190,9 +197,9 @@ export class PersonalDataMask {
 
   /**
    * The character standing for the last one of `run` (the letters, or the digits after a phone
-   * prefix `P` or without one `D`, so far): an HMAC of
-   * the beginning picks among the other characters of its kind; one that would complete a known
-   * 4-character piece gives way to the next. Drawn once, so a beginning keeps its pseudonym.
+   * prefix `P` or without one `D`, so far): an HMAC of the beginning picks among the other
+   * characters of its kind; one that would complete a known 4-character piece gives way to the
+   * next. Drawn once, so a beginning keeps its pseudonym.
    */
   private draw(kind: 'L' | 'D' | 'P', alphabet: string, run: string, before: string, avoid = ''): string {
     const id = `${kind}${run}`;

@@ -130,6 +130,8 @@ describe('personal data placeholders', () => {
     }
     expect(mask.placeholder('  Siti  ').trim()).toBe(mask.placeholder('Siti'));
     expect(mask.placeholder('ab12cd').toUpperCase()).toBe(mask.placeholder('AB12CD'));
+    // Letters beyond ASCII are "other" to the rules: hidden as such, length kept.
+    expect(mask.placeholder('Ñoño Ğül')).toMatch(/^•[a-z]•[a-z] ••[a-z]$/);
   });
 
   it('never share 4 characters with the value, repeats and common domains included', () => {
