@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { API_BASE, HEADER, endpoints, type TraceDocument } from '../contract';
 import { DEMO_TOKEN, SUPPORT_TOKEN } from '../server/db/seed-data/accounts';
+import { SCREEN_READ_MESSAGE } from '../src/trace/trace-source';
 import { signInWithToken } from './support/accounts';
 import { blockingViolations } from './support/booking-model';
 
@@ -37,7 +38,12 @@ test('a guest is asked to sign in, and a customer who is not support is refused'
   await expect(page.getByText('Masuk untuk bisa gunakan fitur ini')).toBeVisible();
   await signInWithToken(page, DEMO_TOKEN);
   await page.goto(REPLAY);
-  await expect(page.getByText('Halaman ini hanya untuk tim CS')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Halaman ini hanya untuk tim CS. Kamu masuk dengan akun pelanggan: keluar, lalu masuk dengan akun CS.',
+      { exact: true },
+    ),
+  ).toBeVisible();
   await expect(page.getByLabel('Kode CS')).toHaveCount(0);
 });
 
@@ -122,8 +128,74 @@ test('a trace sent with a CS code opens by that code; a wrong code says why', as
   const { results } = (await sent.json()) as { results: { kode: string } };
   await page.getByLabel('Kode CS').fill('CS-1');
   await page.getByRole('button', { name: 'Buka' }).click();
-  await expect(page.getByText('Kode CS tidak valid')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Kode CS tidak valid: kode terdiri dari CS- dan 6 huruf atau angka, misalnya CS-7KQ2XM.',
+  );
+  await page.getByLabel('Kode CS').fill('CS-ZZZZZZ');
+  await page.getByRole('button', { name: 'Buka' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Kode CS tidak ditemukan atau sudah kedaluwarsa: CS-ZZZZZZ (catatan disimpan 30 hari). Periksa kode ' +
+      'dengan pelanggan, atau minta pelanggan menekan "Kirim ke CS" lagi untuk kode baru.',
+  );
   await page.getByLabel('Kode CS').fill(results.kode.toLowerCase());
   await page.getByRole('button', { name: 'Buka' }).click();
   await expect(page.getByText(/^Semua \d+ langkah sama dengan rekaman$/)).toBeVisible();
+});
+
+test('when a code cannot be read the screen says why and what to do', async ({ page }) => {
+  await openAsSupport(page);
+  const read = `**${API_BASE}${endpoints.supportTraceRead.path}?*`;
+  const open = async () => {
+    await page.getByLabel('Kode CS').fill('CS-7KQ2XM');
+    await page.getByRole('button', { name: 'Buka' }).click();
+  };
+  // The app's server cannot be reached.
+  await page.route(read, (route) => route.abort('connectionrefused'));
+  await open();
+  await expect(page.getByRole('alert')).toHaveText(SCREEN_READ_MESSAGE.unreachable);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Server aplikasi tidak dapat dihubungi. Periksa koneksi internet kamu, lalu tekan Buka lagi.',
+  );
+  // Something other than the API answers (a proxy's page).
+  await page.unroute(read);
+  await page.route(read, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html>' }));
+  await open();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Server menjawab (HTTP 200), tetapi bukan sebagai API Berangkat. Muat ulang halaman lalu coba lagi; bila tetap, laporkan ke tim teknis.',
+  );
+  // The agent's session ended while the page was open.
+  await page.unroute(read);
+  await page.route(read, (route) =>
+    route.fulfill({
+      status: 401,
+      json: { status: 'ERROR', code: 'AUT-1', message: 'Masuk untuk bisa gunakan fitur ini' },
+    }),
+  );
+  await open();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Sesi akun CS kamu sudah berakhir. Masuk lagi dengan akun CS, lalu buka kode ini lagi.',
+  );
+});
+
+test('a file that is cut short or is not a trace is named, with how to get a good one', async ({ page }) => {
+  await openAsSupport(page);
+  const again = 'Minta pelanggan mengunduh ulang catatannya ("Unduh JSON"), atau buka dengan kode CS.';
+  const file = page.getByLabel('Pilih berkas JSON');
+  await file.setInputFiles({
+    name: 'terpotong.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(readTrace(CONNECTING)).slice(0, 300)),
+  });
+  await expect(page.getByRole('alert')).toHaveText(
+    `Berkas terpotong.json bukan JSON yang utuh (terpotong atau bukan catatan). ${again}`,
+  );
+  await file.setInputFiles({
+    name: 'lain.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ ...readTrace(CONNECTING), lanes: 'none' })),
+  });
+  await expect(page.getByRole('alert')).toHaveText(
+    `Berkas lain.json bukan catatan Berangkat (kolom lanes tidak sesuai). ${again}`,
+  );
+  expect(await blockingViolations(page)).toEqual([]);
 });

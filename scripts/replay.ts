@@ -4,30 +4,38 @@
  * - FILE: a trace JSON (downloaded with "Unduh JSON" or `?debug=trace`).
  * - CODE: a support code (`CS-XXXXXX`), read from the API at REPLAY_API_URL (default
  *   http://127.0.0.1:3000/api) as the support account SUPPORT_TOKEN (default the seeded
- *   `cs-token-berangkat`).
+ *   `cs-token-berangkat`; set but empty sends none).
+ * A trace that cannot be had is explained, cause and next step (src/trace/trace-source.ts).
  * Options: `--quiet` prints only the verdicts.
  * Exit codes: 0 identical, 1 a step diverged, 2 the trace could not be read.
  */
 import { readFileSync } from 'node:fs';
-import { DEFAULT_BASIC_CREDENTIALS, SUPPORT_CODE_PATTERN, TraceDocumentSchema, type TraceDocument } from '../contract';
-import { createApiClient } from '../src/api/client';
+import type { TraceDocument } from '../contract';
 import { replayTrace } from '../src/trace/replay';
 import { replayReport } from '../src/trace/replay-report';
+import {
+  CLI_READ_MESSAGE,
+  REPLAY_SETTINGS,
+  TraceReadError,
+  looksLikeCode,
+  parseTraceText,
+  readTraceByCode,
+} from '../src/trace/trace-source';
 
-async function load(source: string): Promise<TraceDocument> {
-  if (SUPPORT_CODE_PATTERN.test(source.trim().toUpperCase())) {
-    const client = createApiClient({
-      baseUrl: process.env.REPLAY_API_URL ?? 'http://127.0.0.1:3000/api',
-      getPlatform: () => 'WEB',
-      getToken: () => process.env.SUPPORT_TOKEN ?? 'cs-token-berangkat',
-      credentials: DEFAULT_BASIC_CREDENTIALS,
+async function load(source: string, env: NodeJS.ProcessEnv = process.env): Promise<TraceDocument> {
+  if (looksLikeCode(source)) {
+    return readTraceByCode(source, {
+      baseUrl: env[REPLAY_SETTINGS.baseUrl] || REPLAY_SETTINGS.defaultBaseUrl,
+      token: env[REPLAY_SETTINGS.token] ?? REPLAY_SETTINGS.defaultToken,
     });
-    const read = await client.request('supportTraceRead', { kode: source.trim().toUpperCase() });
-    return read.trace;
   }
-  const parsed = TraceDocumentSchema.safeParse(JSON.parse(readFileSync(source, 'utf8')));
-  if (!parsed.success) throw new Error(`bukan catatan Berangkat: ${parsed.error.issues[0]?.message ?? ''}`);
-  return parsed.data;
+  let text: string;
+  try {
+    text = readFileSync(source, 'utf8');
+  } catch {
+    throw new TraceReadError('fileMissing', CLI_READ_MESSAGE.fileMissing(source));
+  }
+  return parseTraceText(source, text);
 }
 
 async function main(): Promise<number> {
@@ -42,7 +50,7 @@ async function main(): Promise<number> {
   try {
     trace = await load(source);
   } catch (error) {
-    console.error(`Catatan tidak dapat dibaca: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(error instanceof TraceReadError ? error.message : `Catatan tidak dapat dibaca: ${String(error)}`);
     return 2;
   }
   const replay = replayTrace(trace);

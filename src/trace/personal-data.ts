@@ -1,16 +1,34 @@
+import { fromHex, HmacSha256, sha256, toHex } from './keyed-hash';
+
 /**
  * Personal data never enters a support trace: names, phone numbers, emails, one-time codes and
- * tokens are replaced before a step is stored. The replacement is a per-trace substitution of
- * letters and digits (the key is drawn when recording starts and never leaves the page), so a
- * placeholder keeps the length and the kind of every character: the machines' rules (letters
- * only, 9 to 15 digits, the `62` phone prefix, trimming) treat it exactly as they treated the
- * original, and a replay of the masked events reaches the masked snapshots.
+ * tokens are replaced before a step is stored, by keyed pseudonyms. The key is 32 random bytes
+ * drawn when recording starts; it stays in the tab (sessionStorage, beside the trace, so a reload
+ * keeps the same pseudonyms) and is never part of a trace.
+ *
+ * Kept, because the machines' rules read it: the length, each character's kind (letter, digit,
+ * anything else), the case of each letter, every character that is neither a letter nor a digit
+ * (spaces, `@`, `.`, `-`, `+`, `*`) at its place, and a phone's prefix (`0`, `62`; a `+`
+ * before it is kept as any sign is). So trimming, "letters only", 9 to 15 digits, `62` -> `0`,
+ * the email's shape and cutting to a maximum treat the pseudonym as they treated the value.
+ * Not kept: which letter or digit it was (a letter beyond ASCII, which the rules count as "other",
+ * becomes `•`). Each letter is drawn from an HMAC of the key and all the letters before it in the
+ * value (digits likewise, after the prefix), so the same value gives the same pseudonym all through
+ * the trace, a value typed one key at a time gives pseudonyms that
+ * extend one another, and nothing learnt from one value (a common domain such as gmail.com) says
+ * anything about another: without the key no letter can be recovered.
+ * Never kept: a character at its own place, and a 4-character piece of any personal value known
+ * when the letter is drawn (the pseudonym is moved to the next letter or digit instead).
  */
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-/** 0, 2 and 6 stay: phone rules read the `0`, `62` and `+62` prefixes. */
-const FIXED_DIGITS = new Set(['0', '2', '6']);
-const MOVING_DIGITS = '1345789';
+const DIGITS = '0123456789';
+/** The phone prefixes the rules read (`62` -> `0`), kept as typed. */
+const PHONE_PREFIX = /^(?:62|0)/;
+/** Length of the pieces a pseudonym never shares with a known personal value. */
+const PIECE = 4;
+/** A kept channel word before a contact (`telp:0812…`): the login chart writes it, not the customer. */
+const CHANNEL_PREFIX = /^(?:telp|email):/;
 
 /** Keys whose string values (or every string below them) are personal wherever they appear. */
 const PERSONAL_KEYS = new Set([
@@ -51,6 +69,8 @@ const PERSONAL_KEYS = new Set([
 const PERSON_SIBLINGS: Readonly<Record<string, readonly string[]>> = {
   name: ['phone', 'email', 'error'],
   nama: ['telp', 'email', 'jenis_kelamin', 'tanggal_lahir', 'kursi'],
+  // Where a one-time code went (0812****7890): beside the code's length, not a route's destination.
+  tujuan: ['panjang_kode', 'kirim_ulang_detik'],
 };
 
 /** Machine words, never personal: event types and state values are left as they are. */
@@ -81,62 +101,135 @@ const PERSONAL_CHILD_KEYS: Readonly<Record<string, readonly string[]>> = { donat
 const MIN_EMBEDDED_TEXT = 4;
 const MIN_EMBEDDED_DIGITS = 8;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Sattolo's shuffle: one cycle, so no character stays itself. */
-function cycle(alphabet: string, random: () => number): Map<string, string> {
-  const items = alphabet.split('');
-  for (let i = items.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * i);
-    const swap = items[i] as string;
-    items[i] = items[j] as string;
-    items[j] = swap;
-  }
-  return new Map(alphabet.split('').map((char, index) => [char, items[index] as string]));
-}
-
 export interface PersonalDataMaskOptions {
-  /** Fixed in tests; drawn at random in the app. */
+  /** The trace's key, hex (kept in the tab across a reload); drawn at random when absent. */
+  key?: string;
+  /** Fixed in tests: the key is derived from it. */
   seed?: number;
+}
+
+function drawKey(options: PersonalDataMaskOptions): Uint8Array {
+  const kept = options.key === undefined ? null : fromHex(options.key);
+  if (kept && kept.length >= 16) return kept;
+  if (options.seed !== undefined) return sha256(new TextEncoder().encode(`trace-seed:${options.seed}`));
+  return crypto.getRandomValues(new Uint8Array(32));
+}
+
+const isLetter = (char: string) => /^[A-Za-z]$/.test(char);
+/** A letter, mark or digit beyond ASCII (é, ğ, a name in another script): ASCII ones are drawn. */
+const OTHER_LETTER = /^[\p{L}\p{M}\p{N}]$/u;
+const HIDDEN = '•';
+const isDigit = (char: string) => /^[0-9]$/.test(char);
+
+/** Every 4-character piece of a text, lower case. */
+function piecesOf(text: string): string[] {
+  const lower = text.toLowerCase();
+  const pieces: string[] = [];
+  for (let start = 0; start + PIECE <= lower.length; start += 1) pieces.push(lower.slice(start, start + PIECE));
+  return pieces;
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export class PersonalDataMask {
-  private readonly letters: Map<string, string>;
-  private readonly digits: Map<string, string>;
+  private readonly hmac: HmacSha256;
+  /** The key as kept in the tab (hex). */
+  readonly key: string;
   /** Personal values seen so far, longest first, to find them inside other texts. */
   private embedded: string[] = [];
   private readonly known = new Set<string>();
+  /** 4-character pieces of every personal value seen, its letters alone and its digits alone too. */
+  private readonly forbidden = new Set<string>();
+  /** The character drawn for each beginning (kind and the letters or digits so far): drawn once. */
+  private readonly drawn = new Map<string, string>();
+  private readonly pseudonyms = new Map<string, string>();
 
   constructor(options: PersonalDataMaskOptions = {}) {
-    const random = mulberry32(options.seed ?? Math.floor(Math.random() * 2 ** 32));
-    this.letters = cycle(LETTERS, random);
-    const moving = cycle(MOVING_DIGITS, random);
-    this.digits = new Map(
-      '0123456789'.split('').map((digit) => [digit, FIXED_DIGITS.has(digit) ? digit : (moving.get(digit) ?? digit)]),
-    );
+    const key = drawKey(options);
+    this.key = toHex(key);
+    this.hmac = new HmacSha256(key);
   }
 
-  /** The placeholder of one text: every letter and digit substituted, everything else kept. */
+  /** The pseudonym of one text: same shape, letters and digits drawn from the key. */
   placeholder(text: string): string {
-    let out = '';
-    for (const char of text) {
-      const lower = char.toLowerCase();
-      const letter = this.letters.get(lower);
-      if (letter !== undefined) out += char === lower ? letter : letter.toUpperCase();
-      else out += this.digits.get(char) ?? char;
+    const done = this.pseudonyms.get(text);
+    if (done !== undefined) return done;
+    this.forbid(text);
+    const channel = CHANNEL_PREFIX.exec(text)?.[0] ?? '';
+    const digits = text.slice(channel.length).replace(/[^0-9]/g, '');
+    const prefix = PHONE_PREFIX.exec(digits)?.[0] ?? '';
+    let letterRun = '';
+    let letterOut = '';
+    let digitRun = '';
+    // The kept prefix counts in the pieces checked: `0` and the drawn `857` make `0857`.
+    let digitOut = prefix;
+    let digitCount = 0;
+    let out = channel;
+    for (const char of text.slice(channel.length)) {
+      if (isLetter(char)) {
+        const lower = char.toLowerCase();
+        letterRun += lower;
+        const next = this.draw('L', LETTERS, letterRun, letterOut);
+        letterOut += next;
+        out += char === lower ? next : next.toUpperCase();
+      } else if (isDigit(char)) {
+        digitCount += 1;
+        if (digitCount <= prefix.length) {
+          out += char;
+          continue;
+        }
+        digitRun += char;
+        // Without a prefix the pseudonym must not gain one: its first digit is never 0 or 6.
+        const avoid = prefix === '' && digitRun.length === 1 ? '06' : '';
+        const next = this.draw(prefix === '' ? 'D' : 'P', DIGITS, digitRun, digitOut, avoid);
+        digitOut += next;
+        out += next;
+      } else if (OTHER_LETTER.test(char)) {
+        // The rules know ASCII letters and digits only: any other letter is "other" to them, as `•` is.
+        out += HIDDEN.repeat(char.length);
+      } else {
+        out += char;
+      }
     }
+    this.pseudonyms.set(text, out);
     return out;
+  }
+
+  /**
+   * The character standing for the last one of `run` (the letters, or the digits after a phone
+   * prefix `P` or without one `D`, so far): an HMAC of the beginning picks among the other
+   * characters of its kind; one that would complete a known 4-character piece gives way to the
+   * next. Drawn once, so a beginning keeps its pseudonym.
+   */
+  private draw(kind: 'L' | 'D' | 'P', alphabet: string, run: string, before: string, avoid = ''): string {
+    const id = `${kind}${run}`;
+    const kept = this.drawn.get(id);
+    if (kept !== undefined) return kept;
+    const original = alphabet.indexOf(run.slice(-1));
+    const others = alphabet.length - 1;
+    const mac = this.hmac.sign(id);
+    const start = ((mac[0] ?? 0) * 256 + (mac[1] ?? 0)) % others;
+    const tail = before.slice(-(PIECE - 1));
+    let chosen = '';
+    for (let step = 0; step < others; step += 1) {
+      // Never the character itself: an offset of 1 to `others` from it.
+      const candidate = alphabet[(original + 1 + ((start + step) % others)) % alphabet.length] ?? '';
+      if (avoid.includes(candidate)) continue;
+      if (chosen === '') chosen = candidate;
+      if (tail.length < PIECE - 1 || !this.forbidden.has(tail + candidate)) {
+        chosen = candidate;
+        break;
+      }
+    }
+    this.drawn.set(id, chosen);
+    return chosen;
+  }
+
+  /** A personal value's pieces are never drawn again, as written and by kind. */
+  private forbid(text: string): void {
+    const letters = text.replace(/[^A-Za-z]/g, '');
+    const digits = text.replace(/[^0-9]/g, '');
+    for (const piece of [...piecesOf(text), ...piecesOf(letters), ...piecesOf(digits)]) this.forbidden.add(piece);
   }
 
   /**
@@ -147,6 +240,17 @@ export class PersonalDataMask {
     const laneKeys = new Set(PERSONAL_KEYS_BY_LANE[lane] ?? []);
     this.learn(value as Json, laneKeys, false, null);
     return this.rewrite(value as Json, laneKeys, false, null) as T;
+  }
+
+  /**
+   * Learns the personal values of a step (its event, snapshot and emitted events) before any of
+   * them is masked, so no pseudonym of the step is drawn before a value it must avoid is known.
+   */
+  learnStep(event: { type: string }, others: readonly unknown[], lane: string): void {
+    const laneKeys = new Set(PERSONAL_KEYS_BY_LANE[lane] ?? []);
+    const record = event as unknown as Record<string, Json>;
+    for (const field of PERSONAL_EVENT_FIELDS[event.type] ?? []) this.remember(record[field]);
+    for (const value of [event, ...others]) this.learn(value as Json, laneKeys, false, null);
   }
 
   /** Learns an event's typed personal values, then masks it. */
@@ -165,6 +269,7 @@ export class PersonalDataMask {
   private remember(value: Json | undefined): void {
     if (typeof value !== 'string' || value === '' || this.known.has(value)) return;
     this.known.add(value);
+    this.forbid(value);
     const digitsOnly = /^[0-9+\s-]+$/.test(value);
     if (value.trim().length >= (digitsOnly ? MIN_EMBEDDED_DIGITS : MIN_EMBEDDED_TEXT)) {
       this.embedded.push(value);

@@ -64,7 +64,7 @@ export interface TraceRecorderOptions {
   route: () => string;
   /** Milliseconds, for the steps' times. */
   now?: () => number;
-  /** Fixed in tests; random in the app. */
+  /** Fixed in tests (the masking key is derived from it); a random key in the app. */
   seed?: number;
   /** Where the trace survives a reload (sessionStorage in the app). */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
@@ -73,7 +73,8 @@ export interface TraceRecorderOptions {
 }
 
 interface Stored {
-  seed: number;
+  /** The masking key (hex): it stays in this tab, never in a trace. */
+  key: string;
   recordedAt: string;
   lanes: TraceLane[];
 }
@@ -124,7 +125,6 @@ function jsonBytes(value: unknown): number {
 export class TraceRecorder {
   private readonly options: TraceRecorderOptions;
   private readonly mask: PersonalDataMask;
-  private readonly seed: number;
   private readonly now: () => number;
   private readonly startedAt: number;
   private readonly recordedAt: string;
@@ -141,8 +141,7 @@ export class TraceRecorder {
     this.now = options.now ?? (() => Date.now());
     this.startedAt = this.now();
     const stored = this.readStored();
-    this.seed = stored?.seed ?? options.seed ?? Math.floor(Math.random() * 2 ** 32);
-    this.mask = new PersonalDataMask({ seed: this.seed });
+    this.mask = new PersonalDataMask(stored ? { key: stored.key } : { seed: options.seed });
     this.recordedAt = stored?.recordedAt ?? new Date(this.startedAt).toISOString();
     for (const lane of stored?.lanes ?? []) {
       const last = lane.steps.reduce<Json>((snapshot, step) => applyDiff(snapshot, step.diff), lane.start as Json);
@@ -223,7 +222,7 @@ export class TraceRecorder {
     if (!storage) return;
     try {
       const trace = this.exportTrace();
-      const stored: Stored = { seed: this.seed, recordedAt: this.recordedAt, lanes: trace.lanes };
+      const stored: Stored = { key: this.mask.key, recordedAt: this.recordedAt, lanes: trace.lanes };
       storage.setItem(TRACE_STORAGE_KEY, JSON.stringify(stored));
     } catch {
       // Quota or private mode: the trace lives for this page only.
@@ -246,7 +245,7 @@ export class TraceRecorder {
       const text = this.options.storage?.getItem(TRACE_STORAGE_KEY);
       if (!text) return null;
       const stored = JSON.parse(text) as Stored;
-      return typeof stored.seed === 'number' && Array.isArray(stored.lanes) ? stored : null;
+      return typeof stored.key === 'string' && Array.isArray(stored.lanes) ? stored : null;
     } catch {
       return null;
     }
@@ -313,17 +312,24 @@ export class TraceRecorder {
   }
 
   private begin(lane: LiveLane, snapshot: unknown, input: unknown): void {
-    lane.input = this.mask.mask(toJson(input), lane.name);
-    lane.start = this.mask.mask(toJson(snapshot), lane.name);
+    const rawInput = toJson(input);
+    const rawStart = toJson(snapshot);
+    this.mask.learnStep({ type: 'xstate.init' }, [rawInput, rawStart], lane.name);
+    lane.input = this.mask.mask(rawInput, lane.name);
+    lane.start = this.mask.mask(rawStart, lane.name);
     lane.last = lane.start as Json;
     lane.beforeLast = lane.last;
     lane.bytes = jsonBytes(lane.start) + jsonBytes(lane.input);
   }
 
   private record(lane: LiveLane, pending: PendingStep, raw: unknown): void {
-    const event = this.mask.maskEvent(toJson(pending.event) as { type: string }, lane.name);
-    const snapshot = this.mask.mask(toJson(raw), lane.name);
-    const emitted = this.mask.mask(toJson(pending.emitted), lane.name) as TraceStep['emitted'];
+    const rawEvent = toJson(pending.event) as { type: string };
+    const rawSnapshot = toJson(raw);
+    const rawEmitted = toJson(pending.emitted);
+    this.mask.learnStep(rawEvent, [rawSnapshot, rawEmitted], lane.name);
+    const event = this.mask.maskEvent(rawEvent, lane.name);
+    const snapshot = this.mask.mask(rawSnapshot, lane.name);
+    const emitted = this.mask.mask(rawEmitted, lane.name) as TraceStep['emitted'];
     const previous = lane.steps[lane.steps.length - 1];
     const value = (snapshot as { value?: Json } | null)?.value ?? null;
     if (previous && this.folds(lane, previous, event.type, pending, emitted, value)) {

@@ -60,7 +60,7 @@ describe('npm run replay', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'trace-')), 'not-a-trace.json');
     writeFileSync(file, JSON.stringify({ hello: 'world' }));
     const { code, err } = replay(file);
-    expect(err).toContain('Catatan tidak dapat dibaca');
+    expect(err).toContain(`Berkas ${file} bukan catatan Berangkat`);
     expect(code).toBe(2);
   });
 });

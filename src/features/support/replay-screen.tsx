@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Label, Slider, SliderOutput, SliderThumb, SliderTrack } from 'react-aria-components';
 import { CircleAlert, CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
-import { SUPPORT_MESSAGE, TraceDocumentSchema, type TraceDocument } from '../../../contract/support';
+import { SUPPORT_MESSAGE, type TraceDocument } from '../../../contract/support';
 import { api } from '../../api/api';
 import { isApiError } from '../../api/client';
 import { buttonStyles } from '../../components/button-styles';
@@ -11,6 +11,7 @@ import { cx } from '../../lib/cx';
 import { isSignedIn } from '../../platform/session';
 import { replayTrace, type LaneReplay, type ReplayedStep } from '../../trace/replay';
 import type { Json } from '../../trace/trace-codec';
+import { parseTraceText, SCREEN_READ_MESSAGE, screenReadMessage, TraceReadError } from '../../trace/trace-source';
 import { SignInPrompt } from '../../components/account-page';
 import { BookingPreview } from './replay-preview';
 
@@ -300,15 +301,7 @@ function TraceLoader({ onLoad }: { onLoad: (trace: TraceDocument) => void }) {
     mutationFn: (kode: string) => api.request('supportTraceRead', { kode }),
     onSuccess: (result) => onLoad(result.trace),
   });
-  const codeError = read.isError
-    ? isApiError(read.error) && read.error.status === 400
-      ? SUPPORT_MESSAGE.badCode
-      : isApiError(read.error) && read.error.status === 404
-        ? SUPPORT_MESSAGE.notFound
-        : isApiError(read.error)
-          ? read.error.message
-          : SUPPORT_MESSAGE.badTrace
-    : null;
+  const codeError = read.isError ? screenReadMessage(read.error, read.variables ?? code) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     read.mutate(code.trim());
@@ -316,12 +309,11 @@ function TraceLoader({ onLoad }: { onLoad: (trace: TraceDocument) => void }) {
   const readFile = async (file: File | undefined) => {
     if (!file) return;
     try {
-      const parsed = TraceDocumentSchema.safeParse(JSON.parse(await file.text()));
-      if (!parsed.success) throw new Error('not a trace');
+      const trace = parseTraceText(file.name, await file.text(), SCREEN_READ_MESSAGE);
       setFileError(null);
-      onLoad(parsed.data);
-    } catch {
-      setFileError(SUPPORT_MESSAGE.badTrace);
+      onLoad(trace);
+    } catch (error) {
+      setFileError(error instanceof TraceReadError ? error.message : SUPPORT_MESSAGE.badTrace);
     }
   };
   return (
@@ -397,7 +389,7 @@ function Gate({ children }: { children: React.ReactNode }) {
     return (
       <section role="alert" className="hairline rounded-card border-grey-200 bg-white p-6 text-center">
         <CircleAlert className="mx-auto size-10 text-danger-600" aria-hidden="true" />
-        <p className="mt-3 font-semibold">{refused ? SUPPORT_MESSAGE.notSupport : REPLAY_TEXT.accessFailed}</p>
+        <p className="mt-3 font-semibold">{refused ? SCREEN_READ_MESSAGE.notSupport : REPLAY_TEXT.accessFailed}</p>
         {refused ? null : (
           <button type="button" onClick={() => void access.refetch()} className={cx(buttonStyles.secondary, 'mt-4')}>
             {REPLAY_TEXT.retry}

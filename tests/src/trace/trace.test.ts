@@ -1,115 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
-import type { CekHargaResults } from '../../../contract';
-import type { PriceRequest } from '../../../machines/booking-requests';
 import { TraceDocumentSchema, type TraceDocument } from '../../../contract/support';
-import type { ReserveInput, ReserveOutcome } from '../../../machines/booking-context';
-import { reservationKeyFor } from '../../../machines/booking-reservation';
-import { bookingPriceMachine } from '../../../machines/booking-price.machine';
-import { bookingMachine } from '../../../machines/booking.machine';
-import { seatSelectionMachine, type LoadLayoutInput } from '../../../machines/seat-selection.machine';
+import { normalizePhone } from '../../../contract/account';
 import { PersonalDataMask } from '../../../src/trace/personal-data';
 import { replayTrace } from '../../../src/trace/replay';
-import { TraceRecorder } from '../../../src/trace/trace-recorder';
-import {
-  childOf,
-  connecting,
-  flush,
-  input,
-  priceResults,
-  reservedResults,
-  roundTrip,
-  threeSeatLayout,
-} from '../../machines/booking-fixtures';
+import { connecting, flush } from '../../machines/booking-fixtures';
+import { bookRoundTrip, BUDI, exported, newRecorder, recordedBooking } from './recorded-booking';
 
-const BOOKER = { name: 'Budi Santoso', phone: '081234567890', email: 'budi.santoso@mail.com' };
-const PASSENGER = 'Siti Rahayu';
-
-/** The booking machine with answering fakes, recorded the way the app records it. */
-function recordedBooking(trip: typeof roundTrip) {
-  let keys = 0;
-  const recorder = new TraceRecorder({
-    appVersion: 'test',
-    layout: () => 'd',
-    platform: () => 'WEB',
-    route: () => `/app/information-passengers?email=${BOOKER.email}`,
-    seed: 7,
-  });
-  const machine = bookingMachine.provide({
-    actors: {
-      seatSelection: seatSelectionMachine.provide({
-        actors: {
-          loadLayout: fromPromise(async ({ input }: { input: LoadLayoutInput }) => threeSeatLayout(input.leg)),
-        },
-      }),
-      price: bookingPriceMachine.provide({
-        actors: {
-          checkPrice: fromPromise<CekHargaResults, PriceRequest>(async () => priceResults({ total_bayar: 123_000 })),
-        },
-      }),
-      reserve: fromPromise<ReserveOutcome, ReserveInput>(async () => ({
-        kind: 'ok',
-        results: reservedResults({ reservasi_kode: 'TMP-77', total_bayar: 123_000 }),
-      })),
-    },
-    actions: {
-      renewReservationKey: assign(({ context }) =>
-        reservationKeyFor(context, () => recorder.draw(`key-${(keys += 1)}-${Math.random().toString(36).slice(2)}`)),
-      ),
-    },
-  });
-  const actor = createActor(machine, {
-    input: input({ layout: 'd', trip }),
-    clock: new SimulatedClock(),
-    inspect: recorder.inspect,
-  });
-  actor.start();
-  const child = (id: string): AnyActorRef => {
-    const ref = childOf(actor, id);
-    if (!ref) throw new Error(`${id} is not running`);
-    return ref;
-  };
-  return { recorder, actor, child };
-}
-
-/** Types a value one character at a time, as a keyboard does. */
-function typeInto(ref: AnyActorRef, field: 'name' | 'phone' | 'email', value: string) {
-  for (let end = 1; end <= value.length; end += 1) ref.send({ type: 'booker.type', field, value: value.slice(0, end) });
-}
+const BOOKER = BUDI.booker;
+const PASSENGER = BUDI.passenger;
 
 async function roundTripTrace(): Promise<TraceDocument> {
-  const run = recordedBooking(roundTrip);
-  run.actor.send({ type: 'booker.open' });
-  typeInto(run.child('bookerForm'), 'name', BOOKER.name);
-  typeInto(run.child('bookerForm'), 'phone', BOOKER.phone);
-  typeInto(run.child('bookerForm'), 'email', BOOKER.email);
-  run.child('bookerForm').send({ type: 'form.save' });
-  run.actor.send({ type: 'seats.open', direction: 'pergi' });
-  await flush();
-  run.child('seatSelection.pergi').send({ type: 'seat.toggle', key: '1-1' });
-  run.child('seatSelection.pergi').send({ type: 'selection.save' });
-  await flush();
-  run.child('seatSelection.pulang').send({ type: 'seat.toggle', key: '1-2' });
-  run.child('seatSelection.pulang').send({ type: 'selection.save' });
-  for (const direction of ['pergi', 'pulang'] as const) {
-    run.actor.send({ type: 'passengers.open', direction });
-    const form = run.child(`passengerForm.${direction}.0`);
-    for (let end = 1; end <= PASSENGER.length; end += 1) {
-      form.send({ type: 'passenger.type', index: 0, value: PASSENGER.slice(0, end) });
-    }
-    form.send({ type: 'form.save' });
-  }
-  await flush();
-  run.actor.send({ type: 'donation.toggle' });
-  run.actor.send({ type: 'donation.message', text: `Semoga selamat, ${BOOKER.name}` });
-  run.actor.send({ type: 'refundable.set', value: 'no' });
-  run.actor.send({ type: 'terms.set', checked: true });
-  run.actor.send({ type: 'reserve.request' });
-  run.actor.send({ type: 'dialog.confirm' });
-  await flush();
-  await flush();
-  expect(run.actor.getSnapshot().context.orderCode).toBe('TMP-77');
-  return JSON.parse(JSON.stringify(run.recorder.exportTrace())) as TraceDocument;
+  const recorder = newRecorder(`/app/information-passengers?email=${BOOKER.email}`);
+  await bookRoundTrip(BUDI, recorder);
+  return exported(recorder);
 }
 
 describe('support traces of a booking', () => {
@@ -204,6 +107,52 @@ describe('personal data placeholders', () => {
     expect(placeholder).toMatch(/^[A-Z][a-z]{3} [A-Z][a-z]{6} 0[0-9]{3}-[0-9]{4} [a-z]{4}@[a-z]{4}\.[a-z]{3}$/);
     for (const [index, char] of [...'BudiSantoso'].entries()) {
       expect(placeholder.replace(/[^A-Za-z]/g, '')[index]).not.toBe(char);
+    }
+  });
+
+  it('keep the phone prefixes the rules read, and never add one', () => {
+    const mask = new PersonalDataMask({ seed: 5 });
+    expect(mask.placeholder('+6281234567890')).toMatch(/^\+62[0-9]{11}$/);
+    expect(mask.placeholder('6281234567890')).toMatch(/^62[0-9]{11}$/);
+    expect(mask.placeholder('081234567890')).toMatch(/^0[0-9]{11}$/);
+    for (const typed of ['+62 812-3456-7890', '6281234567890', '081234567890', '81234567890']) {
+      expect(normalizePhone(mask.placeholder(typed))).toBe(mask.placeholder(normalizePhone(typed)));
+    }
+    for (const bare of ['8', '81', '5', '7123', '6', '65']) expect(mask.placeholder(bare)).toMatch(/^[1-57-9]/);
+  });
+
+  it('agree with what the machines do to a value: cut to a maximum, trim, upper case', () => {
+    const mask = new PersonalDataMask({ seed: 6 });
+    for (const value of ['Siti Rahmadani', 'siti.rahma@gmail.com', '081298765432', 'tok-9f3a.Q2Fk']) {
+      for (let end = 1; end <= value.length; end += 1) {
+        expect(mask.placeholder(value.slice(0, end))).toBe(mask.placeholder(value).slice(0, end));
+      }
+    }
+    expect(mask.placeholder('  Siti  ').trim()).toBe(mask.placeholder('Siti'));
+    expect(mask.placeholder('ab12cd').toUpperCase()).toBe(mask.placeholder('AB12CD'));
+    // Letters beyond ASCII are "other" to the rules: hidden as such, length kept.
+    expect(mask.placeholder('Ñoño Ğül')).toMatch(/^•[a-z]•[a-z] ••[a-z]$/);
+  });
+
+  it('never share 4 characters with the value, repeats and common domains included', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const mask = new PersonalDataMask({ seed });
+      for (const value of [
+        'aaaaaaaaaa',
+        'abababababab',
+        '0000000000000',
+        '6212121212121',
+        'siti.rahma@gmail.com',
+        'dewi_kusuma@yahoo.co.id',
+        'Aaaa Aaaa Aaaa',
+      ]) {
+        const masked = mask.placeholder(value).toLowerCase();
+        const lower = value.toLowerCase();
+        const shared = Array.from({ length: lower.length - 3 }, (_, i) => lower.slice(i, i + 4)).filter((piece) =>
+          masked.includes(piece),
+        );
+        expect(shared, `${value} -> ${masked}`).toEqual([]);
+      }
     }
   });
 
