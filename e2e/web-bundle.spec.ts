@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEFAULT_BASIC_CREDENTIALS, HEADER } from '../contract';
+import { DEMO_TOKENS } from '../server/db/seed-data/accounts';
 import { fakeNativeHost } from './support/native-host';
 
 /*
@@ -32,6 +33,17 @@ test('no script of the built app holds an Android or iOS credential', () => {
   // The web pair is there: the check reads the real build, not an empty folder.
   const web = DEFAULT_BASIC_CREDENTIALS.WEB.password;
   expect(scripts.some((file) => readFileSync(join(assets, file), 'utf8').includes(web))).toBe(true);
+});
+
+test('no script of the built app names a demo account token (production refuses them)', () => {
+  const assets = join(DIST, 'assets');
+  const holding = readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .filter((file) => {
+      const text = readFileSync(join(assets, file), 'utf8');
+      return DEMO_TOKENS.some((token) => text.includes(token));
+    });
+  expect(holding).toEqual([]);
 });
 
 test('the scripts an Android webview loads hold no app credential, and its calls still carry its own', async ({

@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { TraceDocument } from '../contract';
+import { SUPPORT_TOKEN } from '../server/db/seed-data/accounts';
 import { replayTrace } from '../src/trace/replay';
 import { replayReport } from '../src/trace/replay-report';
 import {
@@ -26,7 +27,8 @@ async function load(source: string, env: NodeJS.ProcessEnv = process.env): Promi
   if (looksLikeCode(source)) {
     return readTraceByCode(source, {
       baseUrl: env[REPLAY_SETTINGS.baseUrl] || REPLAY_SETTINGS.defaultBaseUrl,
-      token: env[REPLAY_SETTINGS.token] ?? REPLAY_SETTINGS.defaultToken,
+      // Unset: the seeded support account of demo mode.
+      token: env[REPLAY_SETTINGS.token] ?? SUPPORT_TOKEN,
     });
   }
   let text: string;

@@ -21,9 +21,13 @@ export const REPLAY_SETTINGS = {
   baseUrl: 'REPLAY_API_URL',
   token: 'SUPPORT_TOKEN',
   defaultBaseUrl: 'http://127.0.0.1:3000/api',
-  /** The seeded support account of demo mode. */
-  defaultToken: 'cs-token-berangkat',
 } as const;
+
+/**
+ * Where the demo's support token is written down. The token itself stays out of this module: the
+ * replay screen bundles it, and the web app must never carry a credential production refuses.
+ */
+const DEMO_TOKEN_HINT = 'mode demo: token akun CS contoh di README, bagian Support traces';
 
 const EXAMPLE_CODE = 'CS-7KQ2XM';
 const SEND_AGAIN = 'minta pelanggan menekan "Kirim ke CS" lagi untuk kode baru';
@@ -65,10 +69,10 @@ export const CLI_READ_MESSAGE = {
   tokenRefused:
     `Token CS ditolak: server tidak mengenal ${REPLAY_SETTINGS.token} ini (salah ketik, kedaluwarsa, atau ` +
     `dicabut). Isi ${REPLAY_SETTINGS.token} dengan token akun CS yang masih berlaku ` +
-    `(mode demo: ${REPLAY_SETTINGS.defaultToken}).`,
+    `(${DEMO_TOKEN_HINT}).`,
   noToken:
     `Server meminta akun CS, tetapi ${REPLAY_SETTINGS.token} kosong. Isi ${REPLAY_SETTINGS.token} dengan ` +
-    `token akun CS (mode demo: ${REPLAY_SETTINGS.defaultToken}).`,
+    `token akun CS (${DEMO_TOKEN_HINT}).`,
   notSupport:
     `Token di ${REPLAY_SETTINGS.token} milik akun pelanggan, bukan akun CS: hanya tim CS yang boleh ` +
     `membuka catatan. Isi ${REPLAY_SETTINGS.token} dengan token akun CS.`,

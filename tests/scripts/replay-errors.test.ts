@@ -154,14 +154,14 @@ describe('npm run replay against the app', () => {
     expect(error.reason).toBe('tokenRefused');
     expect(error.message).toBe(
       'Token CS ditolak: server tidak mengenal SUPPORT_TOKEN ini (salah ketik, kedaluwarsa, atau dicabut). ' +
-        'Isi SUPPORT_TOKEN dengan token akun CS yang masih berlaku (mode demo: cs-token-berangkat).',
+        'Isi SUPPORT_TOKEN dengan token akun CS yang masih berlaku (mode demo: token akun CS contoh di README, bagian Support traces).',
     );
   });
 
   it('an empty SUPPORT_TOKEN is named as empty', async () => {
     const error = await failure(await send(), '');
     expect(error.message).toBe(
-      'Server meminta akun CS, tetapi SUPPORT_TOKEN kosong. Isi SUPPORT_TOKEN dengan token akun CS (mode demo: cs-token-berangkat).',
+      'Server meminta akun CS, tetapi SUPPORT_TOKEN kosong. Isi SUPPORT_TOKEN dengan token akun CS (mode demo: token akun CS contoh di README, bagian Support traces).',
     );
   });
 
