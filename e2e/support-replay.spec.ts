@@ -69,7 +69,7 @@ test("a recorded round trip replays identically; the scrubber shows the customer
   await expect(page.getByText(`1 dari ${trace.lanes.at(-1)?.steps.length}`)).toBeVisible();
   await page.getByRole('button', { name: 'Berikutnya' }).click();
   await expect(page.getByText(`2 dari ${trace.lanes.at(-1)?.steps.length}`)).toBeVisible();
-  const terms = page.getByRole('button', { name: /terms\.set/ });
+  const terms = page.getByRole('button', { name: /Pelanggan mencentang syarat & ketentuan operator/ });
   await terms.click();
   await expect(terms).toHaveAttribute('aria-current', 'step');
   const preview = page.getByTestId('replay-preview');
@@ -88,7 +88,7 @@ test('a connecting booking recorded on a phone replays identically in a phone-si
   }
   await page.getByRole('tab').first().click();
   await page
-    .getByRole('button', { name: /passenger\.type/ })
+    .getByRole('button', { name: /Pelanggan mengetik nama penumpang 1/ })
     .first()
     .click();
   await expect(page.getByTestId('replay-preview').getByText('Rute 1', { exact: true }).first()).toBeVisible();
@@ -101,12 +101,13 @@ test('an edited trace names its first divergent step; another version is flagged
   await openAsSupport(page);
   const edited = readTrace(ROUND_TRIP);
   const lane = edited.lanes.at(-1);
-  const step = lane?.steps.find((candidate) => candidate.event.type === 'seat.toggle');
+  const index = lane?.steps.findIndex((candidate) => candidate.event.type === 'seat.toggle') ?? -1;
+  const step = lane?.steps[index];
   if (!lane || !step) throw new Error('the fixture has no seat step');
   step.event = { ...step.event, key: '1-1' };
   await upload(page, edited);
   await page.getByRole('tab').last().click();
-  await expect(page.getByText(`Berbeda mulai langkah ${step.i} (seat.toggle)`)).toBeVisible();
+  await expect(page.getByText(`Berbeda mulai langkah ${index + 1}: Pelanggan mengetuk Kursi 1-1`)).toBeVisible();
 
   const other = readTrace(ROUND_TRIP);
   for (const candidate of other.lanes) candidate.machine.signature = 'versi-lain';

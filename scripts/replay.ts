@@ -6,7 +6,7 @@
  *   http://127.0.0.1:3000/api) as the support account SUPPORT_TOKEN (default the seeded
  *   `cs-token-berangkat`; set but empty sends none).
  * A trace that cannot be had is explained, cause and next step (src/trace/trace-source.ts).
- * Options: `--quiet` prints only the verdicts.
+ * Options: `--quiet` prints only the verdicts; `--rinci` adds each step's chart event, actor and state.
  * Exit codes: 0 identical, 1 a step diverged, 2 the trace could not be read.
  */
 import { readFileSync } from 'node:fs';
@@ -43,9 +43,10 @@ async function load(source: string, env: NodeJS.ProcessEnv = process.env): Promi
 async function main(): Promise<number> {
   const args = process.argv.slice(2).filter((arg) => arg !== '--');
   const quiet = args.includes('--quiet');
+  const technical = args.includes('--rinci');
   const source = args.find((arg) => !arg.startsWith('--'));
   if (!source) {
-    console.error('Pakai: npm run replay -- <berkas.json | CS-XXXXXX> [--quiet]');
+    console.error('Pakai: npm run replay -- <berkas.json | CS-XXXXXX> [--quiet] [--rinci]');
     return 2;
   }
   let trace: TraceDocument;
@@ -56,7 +57,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const replay = replayTrace(trace);
-  for (const line of replayReport(replay, { steps: !quiet })) console.log(line);
+  for (const line of replayReport(replay, { steps: !quiet, technical })) console.log(line);
   return replay.identical ? 0 : 1;
 }
 

@@ -198,7 +198,9 @@ export function runLane(lane: TraceLane, options: ReplayOptions = {}): LaneRun {
     }
     const snapshot = toJson(actor.getPersistedSnapshot());
     const digest = snapshotDigest(snapshot);
-    const match = digest === step.digest;
+    // The recorded snapshot must be the one its digest names too: an edited file (a total changed
+    // by hand) is a difference to show, not a step that passes because its digest was left alone.
+    const match = digest === step.digest && snapshotDigest(recorded[index] ?? null) === digest;
     steps.push({
       index,
       step,
@@ -236,4 +238,32 @@ export function replayTrace(trace: TraceDocument, options: Omit<ReplayOptions, '
     otherVersion: lanes.filter((lane) => lane.known && !lane.versionMatch).map((lane) => lane.lane.name),
     identical: lanes.every((lane) => !lane.known || lane.divergence === null),
   };
+}
+
+/**
+ * The lane's actor as the recording left it after step `upTo` (0: its start), with inert effects:
+ * what the customer's screen showed, even where the replay reaches something else. Null when the
+ * machine is unknown or the recorded snapshot cannot be restored (an edited file).
+ */
+export function restoreRecorded(
+  lane: TraceLane,
+  upTo: number,
+  registry: Readonly<Record<string, ReplayMachine>> = REPLAY_MACHINES,
+): AnyActorRef | null {
+  const entry = registry[lane.machine.id];
+  if (!entry) return null;
+  const recorded = upTo <= 0 ? (lane.start as Json) : (recordedSnapshots(lane)[upTo - 1] ?? null);
+  try {
+    const actor = createActor(entry.replayLogic(() => 'reservation-replay'), {
+      ...(recorded === null || recorded === undefined
+        ? {}
+        : { snapshot: fromJson(recorded, entry.errorClasses) as never }),
+      input: fromJson(lane.input, entry.errorClasses) as never,
+      clock: new SimulatedClock(),
+    }) as AnyActorRef;
+    actor.start();
+    return actor;
+  } catch {
+    return null;
+  }
 }

@@ -27,7 +27,14 @@ describe('npm run replay', () => {
       const { code, out } = replay(file);
       expect(out).toContain('Hasil: identik.');
       expect(out).not.toContain('PERINGATAN');
-      expect(out).toMatch(/✓ +\d+ Halaman seat\.toggle/);
+      // Every step a sentence, numbered 1..N without gaps; the seat tap names the seat.
+      expect(out).toMatch(/✓ +\d+ {2}Pelanggan memilih Kursi \d+/);
+      expect(out).toMatch(/✓ +\d+ {2}Server menjawab cek-harga: total Rp [\d.]+/);
+      expect(out).not.toMatch(/xstate\.|child\.attach/);
+      for (const lane of out.split('\n== ').slice(1)) {
+        const numbers = [...lane.matchAll(/^[✓✗·] +(\d+) {2}/gm)].map((match) => Number(match[1]));
+        expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+      }
       expect(code).toBe(0);
     }
   });
@@ -36,13 +43,14 @@ describe('npm run replay', () => {
     let at = -1;
     const file = edited((trace) => {
       const lane = trace.lanes.at(-1);
-      const step = lane?.steps.find((candidate) => candidate.event.type === 'seat.toggle');
+      const index = lane?.steps.findIndex((candidate) => candidate.event.type === 'seat.toggle') ?? -1;
+      const step = lane?.steps[index];
       if (!step) throw new Error('the fixture has no seat step');
-      at = step.i;
+      at = index + 1;
       step.event = { ...step.event, key: '1-1' };
     });
     const { code, out } = replay(file, '--quiet');
-    expect(out).toContain(`Berbeda mulai langkah ${at} (seat.toggle)`);
+    expect(out).toContain(`Berbeda mulai langkah ${at}: Pelanggan mengetuk Kursi 1-1 [seat.toggle]`);
     expect(code).toBe(1);
   });
 

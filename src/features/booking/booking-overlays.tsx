@@ -6,7 +6,7 @@ import { formatRupiah } from '../../lib/format';
 import { useLastPresent } from '../../components/use-last-present';
 
 /** Spec section 2 "Dialogs": what each one says under its title. */
-function dialogBody(dialog: OpenDialog, previousTotal: number | null) {
+export function dialogBody(dialog: OpenDialog, previousTotal: number | null) {
   switch (dialog.kind) {
     case 'reserve':
       return 'Dengan melakukan reservasi, kamu menyetujui kebijakan jadwal dan operator perjalanan ini.';

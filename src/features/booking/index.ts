@@ -4,3 +4,5 @@
  */
 // The support replay shows a customer's booking page fed by a replayed flow.
 export { BookingPageView } from './booking-page';
+// ...and, at each step, the sheet, dialog or other booking screen the customer had open.
+export { BookingPreviewView } from './booking-preview';

@@ -10,6 +10,14 @@ import { Navbar } from '../../components/navbar';
 import { cx } from '../../lib/cx';
 import { isSignedIn } from '../../platform/session';
 import { replayTrace, type LaneReplay, type ReplayedStep } from '../../trace/replay';
+import {
+  STORY_ACTOR_LABEL,
+  laneStory,
+  mergedText,
+  type LaneStory,
+  type StoryActor,
+  type StoryStep,
+} from '../../trace/step-story';
 import type { Json } from '../../trace/trace-codec';
 import { parseTraceText, SCREEN_READ_MESSAGE, screenReadMessage, TraceReadError } from '../../trace/trace-source';
 import { SignInPrompt } from '../../components/account-page';
@@ -26,7 +34,10 @@ export const REPLAY_TEXT = {
   open: 'Buka',
   file: 'Pilih berkas JSON',
   identical: (steps: number) => `Semua ${steps} langkah sama dengan rekaman`,
-  diverged: (i: number, type: string) => `Berbeda mulai langkah ${i} (${type})`,
+  diverged: (number: number, sentence: string) => `Berbeda mulai langkah ${number}: ${sentence}`,
+  previewDiverged: (number: number) => `Tampilan ini dari rekaman pelanggan. Replay berbeda mulai langkah ${number}:`,
+  summarised: (count: number) => `${count} langkah awal diringkas (tidak disimpan dalam catatan).`,
+  technical: 'Rincian teknis',
   otherVersion: (lane: string) => `Catatan ini direkam oleh versi lain dari mesin ${lane}: hasil replay bisa berbeda.`,
   step: 'Langkah',
   previous: 'Sebelumnya',
@@ -36,7 +47,12 @@ export const REPLAY_TEXT = {
   accessFailed: 'Akses belum dapat diperiksa. Periksa koneksi kamu, lalu coba lagi.',
 } as const;
 
-const SOURCE_LABEL = { ui: 'Halaman', effect: 'Jawaban API', timer: 'Waktu' } as const;
+const ACTOR_STYLE: Record<StoryActor, string> = {
+  customer: 'bg-primary-50 text-primary-800',
+  server: 'bg-success-50 text-success-700',
+  clock: 'bg-grey-100 text-grey-700',
+  app: 'bg-grey-100 text-grey-700',
+};
 
 function stateText(value: Json): string {
   if (value === null || typeof value !== 'object') return String(value);
@@ -58,9 +74,47 @@ function eventFields(event: { type: string; [key: string]: unknown }): string {
   return Object.keys(fields).length > 0 ? short(fields) : '';
 }
 
-function StepItem({ step, selected, onSelect }: { step: ReplayedStep; selected: boolean; onSelect: () => void }) {
-  const toasts = step.emitted.filter((emitted) => emitted.type === 'toast');
-  const navigations = step.emitted.filter((emitted) => emitted.type === 'navigate');
+/** The chart's own words for a step, for the one who unfolds them. */
+function Technical({ step }: { step: ReplayedStep }) {
+  return (
+    <details className="mt-1 ml-9 text-xs text-grey-700">
+      <summary className="cursor-pointer py-1 font-semibold text-grey-700">{REPLAY_TEXT.technical}</summary>
+      <span className="block space-y-1 pb-2">
+        <span className="block break-all">
+          Event: <code>{step.step.event.type}</code>
+        </span>
+        {step.step.target.length > 0 ? <span className="block">Aktor: {step.step.target.join(' › ')}</span> : null}
+        {eventFields(step.step.event) ? (
+          <span className="block break-all">Isi: {eventFields(step.step.event)}</span>
+        ) : null}
+        <span className="block break-all">Keadaan: {stateText(step.value)}</span>
+        {step.contextDiff.length > 0 ? (
+          <span className="block">
+            Perubahan konteks:
+            {step.contextDiff.slice(0, 12).map((op) => (
+              <span key={op.p.join('.')} className="block pl-3 font-mono break-all">
+                {op.p.join('.')} = {'d' in op ? '(dihapus)' : short(op.v)}
+              </span>
+            ))}
+          </span>
+        ) : null}
+      </span>
+    </details>
+  );
+}
+
+function StepItem({
+  told,
+  step,
+  selected,
+  onSelect,
+}: {
+  told: StoryStep;
+  step: ReplayedStep | undefined;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const merged = mergedText(told);
   return (
     <li>
       <button
@@ -72,51 +126,40 @@ function StepItem({ step, selected, onSelect }: { step: ReplayedStep; selected: 
           selected ? 'border-primary-600 bg-primary-50' : 'border-grey-200 bg-white hover:bg-grey-50',
         )}
       >
-        <span className="flex items-center gap-2">
-          {step.match ? (
-            <CircleCheck className="size-4 shrink-0 text-success-700" aria-label="sama" />
+        <span className="flex items-start gap-2">
+          {!step ? (
+            <span className="mt-0.5 size-4 shrink-0" aria-label="tidak diputar" />
+          ) : step.match ? (
+            <CircleCheck className="mt-0.5 size-4 shrink-0 text-success-700" aria-label="sama" />
           ) : (
-            <CircleX className="size-4 shrink-0 text-danger-700" aria-label="berbeda" />
+            <CircleX className="mt-0.5 size-4 shrink-0 text-danger-700" aria-label="berbeda" />
           )}
-          <span className="font-mono text-xs text-grey-600">#{step.step.i}</span>
-          <span className="rounded bg-grey-100 px-1.5 text-xs text-grey-700">{SOURCE_LABEL[step.step.source]}</span>
-          <span className="font-semibold break-all">{step.step.event.type}</span>
-        </span>
-        {selected ? (
-          <span className="mt-2 block space-y-1 text-xs text-grey-700">
-            {step.step.target.length > 0 ? <span className="block">Aktor: {step.step.target.join(' › ')}</span> : null}
-            {eventFields(step.step.event) ? (
-              <span className="block break-all">Isi: {eventFields(step.step.event)}</span>
-            ) : null}
-            <span className="block break-all">Keadaan: {stateText(step.value)}</span>
-            {step.contextDiff.length > 0 ? (
-              <span className="block">
-                Perubahan konteks:
-                {step.contextDiff.slice(0, 12).map((op) => (
-                  <span key={op.p.join('.')} className="block pl-3 font-mono break-all">
-                    {op.p.join('.')} = {'d' in op ? '(dihapus)' : short(op.v)}
-                  </span>
-                ))}
+          <span className="w-7 shrink-0 text-right font-mono text-xs leading-5 text-grey-700">{told.number}</span>
+          <span className="min-w-0 flex-1">
+            <span className="flex flex-wrap items-center gap-1">
+              <span className={cx('rounded px-1.5 text-xs font-semibold', ACTOR_STYLE[told.actor])}>
+                {STORY_ACTOR_LABEL[told.actor]}
               </span>
-            ) : null}
-            {toasts.map((toast, index) => (
-              <span key={`t${index}`} className="block">
-                Toast: “{String(toast.message ?? '')}”
-              </span>
-            ))}
-            {navigations.map((navigation, index) => (
-              <span key={`n${index}`} className="block break-all">
-                Navigasi: {short(navigation.intent)}
+              {told.call ? (
+                <span className="rounded bg-grey-100 px-1.5 font-mono text-xs text-grey-800">{told.call}</span>
+              ) : null}
+              {merged ? <span className="text-xs text-grey-700">({merged})</span> : null}
+            </span>
+            <span className="mt-0.5 block break-words">{told.sentence}</span>
+            {told.effects.map((effect, index) => (
+              <span key={index} className="block text-xs text-grey-700">
+                → {effect}
               </span>
             ))}
           </span>
-        ) : null}
+        </span>
       </button>
+      {selected && step ? <Technical step={step} /> : null}
     </li>
   );
 }
 
-function Verdict({ lane }: { lane: LaneReplay }) {
+function Verdict({ lane, story }: { lane: LaneReplay; story: LaneStory }) {
   if (!lane.divergence) {
     return (
       <p className="flex items-center gap-2 font-semibold text-success-700">
@@ -126,95 +169,139 @@ function Verdict({ lane }: { lane: LaneReplay }) {
     );
   }
   const { divergence } = lane;
+  const told = story.steps[divergence.index];
   return (
     <div className="text-danger-700">
       <p className="flex items-center gap-2 font-semibold">
         <CircleX className="size-5" aria-hidden="true" />
-        {REPLAY_TEXT.diverged(divergence.i, divergence.eventType)}
+        {REPLAY_TEXT.diverged(divergence.index + 1, told?.sentence ?? divergence.eventType)}
       </p>
-      <ul className="mt-2 space-y-1 text-xs text-grey-800">
-        {divergence.differences.map((difference) => (
-          <li key={difference.path} className="font-mono break-all">
-            {difference.path}: {short(difference.recorded)} → {short(difference.replayed)}
-          </li>
-        ))}
-      </ul>
+      <Differences lane={lane} />
     </div>
   );
 }
 
-function LaneView({ lane }: { lane: LaneReplay }) {
-  const count = lane.steps.length;
-  const [selected, setSelected] = useState(Math.max(0, count - 1));
-  const current = lane.steps[selected];
-  const frameWidth = lane.lane.input && (lane.lane.input as { layout?: string }).layout === 'm' ? 'max-w-[390px]' : '';
+/** What the recording says against what the replay reached, field by field. */
+function Differences({ lane }: { lane: LaneReplay }) {
+  const differences = lane.divergence?.differences ?? [];
+  if (differences.length === 0) return null;
   return (
-    <div className="grid gap-4 desktop:grid-cols-12 desktop:items-start">
-      <section aria-label="Langkah" className="min-w-0 space-y-3 desktop:col-span-5">
-        {count > 0 ? (
-          <div className="hairline space-y-3 rounded-card border-grey-200 bg-white p-3">
-            <Slider
-              minValue={1}
-              maxValue={count}
-              value={selected + 1}
-              onChange={(value) => setSelected((Array.isArray(value) ? (value[0] ?? 1) : value) - 1)}
-              className="space-y-1"
-            >
-              <div className="flex justify-between text-sm">
-                <Label className="font-semibold">{REPLAY_TEXT.step}</Label>
-                <SliderOutput className="text-grey-700">
-                  {({ state }) => `#${current?.step.i ?? 0} · ${state.getThumbValue(0)} dari ${count}`}
-                </SliderOutput>
+    <ul className="mt-2 space-y-1 text-xs text-grey-800">
+      {differences.map((difference) => (
+        <li key={difference.path} className="font-mono break-all">
+          {difference.path}: rekaman {short(difference.recorded)}, replay {short(difference.replayed)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LaneView({ lane, layout }: { lane: LaneReplay; layout: 'd' | 'm' }) {
+  const story = useMemo(() => laneStory(lane.lane, layout), [lane.lane, layout]);
+  const count = story.steps.length;
+  const [selected, setSelected] = useState(Math.max(0, count - 1));
+  const current = story.steps[selected];
+  const phone = lane.lane.input !== null && (lane.lane.input as { layout?: string }).layout === 'm';
+  const divergedHere = lane.divergence !== null && lane.divergence.index <= selected;
+  return (
+    <div className="space-y-4">
+      <div aria-live="polite" className="hairline rounded-card border-grey-200 bg-white p-4">
+        <Verdict lane={lane} story={story} />
+      </div>
+      <div className="grid gap-4 desktop:grid-cols-12 desktop:items-start">
+        <section aria-label="Langkah" className="min-w-0 space-y-3 desktop:col-span-5">
+          {story.summarised > 0 ? (
+            <p className="text-sm text-grey-700">{REPLAY_TEXT.summarised(story.summarised)}</p>
+          ) : null}
+          {count > 0 ? (
+            <div className="hairline space-y-3 rounded-card border-grey-200 bg-white p-3">
+              <Slider
+                minValue={1}
+                maxValue={count}
+                value={selected + 1}
+                onChange={(value) => setSelected((Array.isArray(value) ? (value[0] ?? 1) : value) - 1)}
+                className="space-y-1"
+              >
+                <div className="flex justify-between text-sm">
+                  <Label className="font-semibold">{REPLAY_TEXT.step}</Label>
+                  <SliderOutput className="text-grey-700">
+                    {({ state }) => `${state.getThumbValue(0)} dari ${count}`}
+                  </SliderOutput>
+                </div>
+                <SliderTrack className="relative h-8 w-full">
+                  <div className="absolute top-1/2 h-1 w-full -translate-y-1/2 rounded bg-grey-200" />
+                  <SliderThumb className="top-1/2 size-6 rounded-full border-2 border-primary-700 bg-white outline-none focus-visible:ring-4 focus-visible:ring-primary-200" />
+                </SliderTrack>
+              </Slider>
+              <div className="grid grid-cols-2 gap-2">
+                <Button
+                  className={buttonStyles.secondary}
+                  isDisabled={selected === 0}
+                  onPress={() => setSelected((value) => Math.max(0, value - 1))}
+                >
+                  {REPLAY_TEXT.previous}
+                </Button>
+                <Button
+                  className={buttonStyles.secondary}
+                  isDisabled={selected >= count - 1}
+                  onPress={() => setSelected((value) => Math.min(count - 1, value + 1))}
+                >
+                  {REPLAY_TEXT.next}
+                </Button>
               </div>
-              <SliderTrack className="relative h-8 w-full">
-                <div className="absolute top-1/2 h-1 w-full -translate-y-1/2 rounded bg-grey-200" />
-                <SliderThumb className="top-1/2 size-6 rounded-full border-2 border-primary-700 bg-white outline-none focus-visible:ring-4 focus-visible:ring-primary-200" />
-              </SliderTrack>
-            </Slider>
-            <div className="grid grid-cols-2 gap-2">
-              <Button
-                className={buttonStyles.secondary}
-                isDisabled={selected === 0}
-                onPress={() => setSelected((value) => Math.max(0, value - 1))}
-              >
-                {REPLAY_TEXT.previous}
-              </Button>
-              <Button
-                className={buttonStyles.secondary}
-                isDisabled={selected >= count - 1}
-                onPress={() => setSelected((value) => Math.min(count - 1, value + 1))}
-              >
-                {REPLAY_TEXT.next}
-              </Button>
             </div>
-          </div>
-        ) : null}
-        <ol className="max-h-[70vh] space-y-1.5 overflow-y-auto pr-1">
-          {lane.steps.map((step, index) => (
-            <StepItem key={step.step.i} step={step} selected={index === selected} onSelect={() => setSelected(index)} />
-          ))}
-        </ol>
-      </section>
-      <section aria-label={REPLAY_TEXT.preview(current?.step.i ?? 0)} className="min-w-0 space-y-2 desktop:col-span-7">
-        <h2 className="text-base font-bold">{REPLAY_TEXT.preview(current?.step.i ?? 0)}</h2>
-        {lane.lane.name === 'booking' && lane.known ? (
-          // A picture of the customer's page: the agent reads it, never operates it.
-          <div
-            inert
-            data-testid="replay-preview"
-            className={cx(
-              'hairline h-[640px] overflow-auto rounded-card border-grey-300 bg-grey-50 [transform:translateZ(0)]',
-              frameWidth,
-            )}
-          >
-            <BookingPreview lane={lane.lane} upTo={selected + 1} />
-          </div>
-        ) : (
-          <pre className="hairline max-h-[640px] overflow-auto rounded-card border-grey-200 bg-white p-3 text-xs">
-            {JSON.stringify(current ? { keadaan: current.value } : lane.lane.start, null, 1)}
-          </pre>
-        )}
-      </section>
+          ) : null}
+          <ol className="max-h-[70vh] space-y-1.5 overflow-y-auto pr-1">
+            {story.steps.map((told, index) => (
+              <StepItem
+                key={told.number}
+                told={told}
+                step={lane.steps[index]}
+                selected={index === selected}
+                onSelect={() => setSelected(index)}
+              />
+            ))}
+          </ol>
+        </section>
+        <section
+          aria-label={REPLAY_TEXT.preview(current?.number ?? 0)}
+          className="min-w-0 space-y-2 desktop:col-span-7"
+        >
+          <h2 className="text-base font-bold">{REPLAY_TEXT.preview(current?.number ?? 0)}</h2>
+          {current ? <p className="text-sm">{current.sentence}</p> : null}
+          {divergedHere && lane.divergence ? (
+            <div role="note" className="rounded-card bg-danger-50 p-3 text-sm text-danger-700">
+              <p className="font-semibold">{REPLAY_TEXT.previewDiverged(lane.divergence.index + 1)}</p>
+              <Differences lane={lane} />
+            </div>
+          ) : null}
+          {lane.lane.name === 'booking' && lane.known ? (
+            // A picture of the customer's screen: the agent reads it, never operates it.
+            <div
+              inert
+              data-testid="replay-preview"
+              // A phone's frame hides the navbar's desktop-only parts as the phone did (styles.css).
+              data-phone-frame={phone ? '' : undefined}
+              className={cx(
+                'hairline relative h-[640px] overflow-hidden rounded-card border-grey-300 bg-grey-50 [transform:translateZ(0)]',
+                phone && 'max-w-[390px]',
+              )}
+            >
+              <div className="h-full overflow-auto">
+                <BookingPreview lane={lane.lane} upTo={selected + 1} />
+              </div>
+            </div>
+          ) : (
+            <pre className="hairline max-h-[640px] overflow-auto rounded-card border-grey-200 bg-white p-3 text-xs">
+              {JSON.stringify(
+                lane.steps[selected] ? { keadaan: lane.steps[selected]?.value } : lane.lane.start,
+                null,
+                1,
+              )}
+            </pre>
+          )}
+        </section>
+      </div>
     </div>
   );
 }
@@ -282,10 +369,7 @@ function ReplayView({ trace }: { trace: TraceDocument }) {
       </div>
       {lane ? (
         <div role="tabpanel" className="space-y-4">
-          <div aria-live="polite" className="hairline rounded-card border-grey-200 bg-white p-4">
-            <Verdict lane={lane} />
-          </div>
-          <LaneView key={laneIndex} lane={lane} />
+          <LaneView key={laneIndex} lane={lane} layout={trace.layout === 'm' ? 'm' : 'd'} />
         </div>
       ) : null}
     </div>

@@ -90,6 +90,25 @@ describe('support traces of a booking', () => {
     expect(replay.lanes[0]?.divergence?.differences.length).toBeGreaterThan(0);
   });
 
+  it('a total edited in the recorded snapshot is a divergence at that step, the two totals named', async () => {
+    const trace = await roundTripTrace();
+    const lane = trace.lanes[0];
+    const index =
+      lane?.steps.findIndex((step) => step.diff.some((op) => op.p.join('.').startsWith('context.price'))) ?? -1;
+    const step = lane?.steps[index];
+    if (!step) throw new Error('no price step');
+    // Only the snapshot's change is edited, as a hand in a text editor would; the digest is left.
+    for (const op of step.diff) {
+      if (op.p.join('.') === 'context.price' && 'v' in op) (op.v as { total_bayar: number }).total_bayar = 175_000;
+      if (op.p.join('.') === 'context.price.total_bayar' && 'v' in op) op.v = 175_000;
+    }
+    const divergence = replayTrace(trace).lanes[0]?.divergence;
+    expect(divergence).toMatchObject({ index, reason: 'snapshot' });
+    expect(divergence?.differences).toContainEqual(
+      expect.objectContaining({ path: 'context.price.total_bayar', recorded: 175_000 }),
+    );
+  });
+
   it('a trace of another machine version is flagged', async () => {
     const trace = await roundTripTrace();
     const lane = trace.lanes[0];
