@@ -254,13 +254,16 @@ export function restoreRecorded(
   if (!entry) return null;
   const recorded = upTo <= 0 ? (lane.start as Json) : (recordedSnapshots(lane)[upTo - 1] ?? null);
   try {
-    const actor = createActor(entry.replayLogic(() => 'reservation-replay'), {
-      ...(recorded === null || recorded === undefined
-        ? {}
-        : { snapshot: fromJson(recorded, entry.errorClasses) as never }),
-      input: fromJson(lane.input, entry.errorClasses) as never,
-      clock: new SimulatedClock(),
-    }) as AnyActorRef;
+    const actor = createActor(
+      entry.replayLogic(() => 'reservation-replay'),
+      {
+        ...(recorded === null || recorded === undefined
+          ? {}
+          : { snapshot: fromJson(recorded, entry.errorClasses) as never }),
+        input: fromJson(lane.input, entry.errorClasses) as never,
+        clock: new SimulatedClock(),
+      },
+    ) as AnyActorRef;
     actor.start();
     return actor;
   } catch {
