@@ -50,7 +50,8 @@ export type Gesture =
   | { do: 'saveForm'; child: string }
   | { do: 'openBooker' }
   | { do: 'refundable'; label: string }
-  | { do: 'openVoucher'; label: string }
+  /** "Gunakan Voucher"; the list opens unless the flow refused (its toast says why). */
+  | { do: 'openVoucher'; label: string; opens: boolean }
   | { do: 'applyVoucher'; code: string; name: string }
   | { do: 'clearVoucher'; inList: boolean }
   | { do: 'openSeats'; direction: Direction; where: string }
@@ -169,7 +170,9 @@ export function firstDivergence(replay: TraceReplay): (StopAt & { index: number;
 /** "path: recorded → replayed" lines of a divergence. */
 export function differenceLines(differences: readonly Difference[]): string[] {
   const show = (value: Json | undefined) => (value === undefined ? '(tidak ada)' : JSON.stringify(value));
-  return differences.map((difference) => `${difference.path}: ${show(difference.recorded)} → ${show(difference.replayed)}`);
+  return differences.map(
+    (difference) => `${difference.path}: ${show(difference.recorded)} → ${show(difference.replayed)}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -221,8 +224,6 @@ function formatTime(time: string): string {
 }
 
 interface Cursor {
-  trace: TraceDocument;
-  laneIndex: number;
   lane: TraceLane;
   snapshots: Json[];
   index: number;
@@ -317,7 +318,12 @@ function passengerGesture(c: Cursor): Gesture {
     case 'self.toggle':
       return { do: 'toggle', child, label: SAME_AS_BOOKER, checked: afterContext?.selfDetails ?? !context.selfDetails };
     case 'sameAsFirst.toggle':
-      return { do: 'toggle', child, label: passengerFormTexts.sameAsFirst, checked: afterContext?.sameAsFirst ?? !context.sameAsFirst };
+      return {
+        do: 'toggle',
+        child,
+        label: passengerFormTexts.sameAsFirst,
+        checked: afterContext?.sameAsFirst ?? !context.sameAsFirst,
+      };
     case 'form.save':
       return { do: 'saveForm', child };
     default:
@@ -362,13 +368,27 @@ function rootGesture(c: Cursor): Gesture {
       return label ? { do: 'refundable', label } : unsupported('unknown refundable choice');
     }
     case 'terms.set':
-      return { do: 'toggle', child: null, label: bookingMessages.termsLabel, checked: eventField(c, 'checked') === true };
+      return {
+        do: 'toggle',
+        child: null,
+        label: bookingMessages.termsLabel,
+        checked: eventField(c, 'checked') === true,
+      };
     case 'points.toggle':
       return { do: 'toggle', child: null, label: POINTS, checked: contextOf(next)?.usePoint === true };
     case 'donation.toggle':
-      return { do: 'toggle', child: null, label: DONATION, checked: recAt(contextOf(next) ?? undefined, 'donation')?.on === true };
+      return {
+        do: 'toggle',
+        child: null,
+        label: DONATION,
+        checked: recAt(contextOf(next) ?? undefined, 'donation')?.on === true,
+      };
     case 'voucher.open':
-      return { do: 'openVoucher', label: isRec(context?.voucher) ? 'Ganti voucher' : 'Gunakan Voucher' };
+      return {
+        do: 'openVoucher',
+        label: isRec(context?.voucher) ? 'Ganti voucher' : 'Gunakan Voucher',
+        opens: voucherListOf(next) === 'open',
+      };
     case 'voucher.set': {
       const voucher = eventField(c, 'voucher') as { code?: unknown; name?: unknown } | undefined;
       return { do: 'applyVoucher', code: String(voucher?.code), name: String(voucher?.name) };
@@ -420,8 +440,7 @@ const isUi = (step: TraceStep | undefined) => step?.source === 'ui';
 
 /** The index of the lane's next page event after `index` (-1: none). */
 function nextUiIndex(lane: TraceLane, index: number): number {
-  const found = lane.steps.findIndex((step, at) => at > index && isUi(step));
-  return found;
+  return lane.steps.findIndex((step, at) => at > index && isUi(step));
 }
 const nextUi = (lane: TraceLane, index: number): TraceStep | undefined => lane.steps[nextUiIndex(lane, index)];
 
@@ -480,12 +499,25 @@ export function tapPlan(trace: TraceDocument, replay: TraceReplay = replayTrace(
     if (stopAt && laneIndex > stopAt.lane) break;
     const last = stopAt && laneIndex === stopAt.lane ? stopAt.index : lane.steps.length - 1;
     if (lane.machine.id !== 'booking') {
-      const types = lane.steps.slice(0, last + 1).filter(isUi).map((step) => `${step.i} ${step.event.type}`);
+      const types = lane.steps
+        .slice(0, last + 1)
+        .filter(isUi)
+        .map((step) => `${step.i} ${step.event.type}`);
       if (types.length > 0) notReplayed.push(`${lane.name} (lane ${laneIndex}): ${types.join(', ')}`);
       continue;
     }
     signedIn ||= isRec(lane.input as Json) && (lane.input as Rec).signedIn === true;
     const snapshots = recordedSnapshots(lane);
+    const opening = lane.steps[0];
+    if (!seenBooking && opening && recAt(contextOf(lane.start as Json) ?? undefined, 'trip')) {
+      // Nothing on a fresh database leads to a booking already under way.
+      taps.push({
+        lane: laneIndex,
+        i: opening.i,
+        event: opening.event.type,
+        ...unsupported('the trace begins with a departure already chosen (its earlier steps were dropped)'),
+      });
+    }
     for (let index = 0; index <= last; index += 1) {
       const step = lane.steps[index];
       if (!step || !isUi(step)) continue;
@@ -495,7 +527,7 @@ export function tapPlan(trace: TraceDocument, replay: TraceReplay = replayTrace(
       if (isImplied(trace, lane, index)) continue;
       const next = nextUiIndex(lane, index);
       if (next >= 0 && next <= last && sameField(step, lane.steps[next])) continue;
-      const c: Cursor = { trace, laneIndex, lane, snapshots, index, step, firstDay };
+      const c: Cursor = { lane, snapshots, index, step, firstDay };
       const check = checksOf(c);
       taps.push({ ...ref, ...gestureOf(c), ...(check ? { expect: check } : {}) });
     }
