@@ -28,9 +28,12 @@ const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Where a step's child is shown (data-flow-child, the child's id); the page for the booking itself. */
+/** Where a step's child is shown (data-flow-child, the child's id). */
+const childScope = (page: Page, child: string): Locator => page.locator(`[data-flow-child="${child}"]`);
+
+/** The child's element, or the page for the booking itself. */
 function scopeOf(page: Page, child: string | null): Page | Locator {
-  return child === null ? page : page.locator(`[data-flow-child="${child}"]`);
+  return child === null ? page : childScope(page, child);
 }
 
 function searchUrl(search: SearchTap, firstDay: number): string {
@@ -102,7 +105,7 @@ async function saveForm(page: Page, child: string) {
   } else if (isMobile(page)) {
     await page.getByRole('button', { name: 'Simpan', exact: true }).click();
   } else {
-    const form = scopeOf(page, child);
+    const form = childScope(page, child);
     await expect(form).toBeVisible();
     // Focus already gone (into a dialog the last tap opened): the form saved itself.
     if (await form.evaluate((element) => element.contains(document.activeElement))) {
