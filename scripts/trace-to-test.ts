@@ -3,18 +3,17 @@
  * - tests/traces/fixtures/NAME.json: the trace (already masked by the app).
  * - tests/traces/NAME.test.ts (vitest): the trace replays to the recorded snapshot at every step,
  *   each lane ends in its recorded state, and every step emits the recorded toasts and navigation.
- * - e2e/traces/NAME.spec.ts (Playwright): the customer's booking page, restored from the
- *   booking lane's last snapshot on that page, shows what the customer saw (booker, passengers,
- *   seats); the replay screen opens the trace and finds it identical.
+ * - e2e/traces/NAME.spec.ts (Playwright): the customer's taps (scripts/trace-taps.ts) replayed
+ *   through the app up to the first divergent step, each checked against the recorded snapshot;
+ *   the replay screen opens the trace and gives its verdict.
  * Exit codes: 0 written, 2 the trace could not be read.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { TraceDocumentSchema, type TraceDocument } from '../contract';
-import { recordedSnapshots } from '../src/trace/replay';
-import type { Json } from '../src/trace/trace-codec';
+import { TraceDocumentSchema } from '../contract';
+import { daysBooked, tapPlan, type TapPlan } from './trace-taps';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,38 +26,32 @@ export function testName(file: string, given?: string): string {
   return name || 'trace';
 }
 
-interface PageState {
-  /** Index of the step after which the booking page is restored (-1: the start snapshot). */
-  step: number;
-  snapshot: Json;
-  texts: string[];
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object';
+/** The first travel day of trace regressions, in days from today: no other spec books that far. */
+export const FIRST_TRACE_DAY = 100;
 
 /**
- * The booking lane's last snapshot on the booking page (flow editing, the booker filled): what
- * the Playwright test restores, with the texts that page must show.
+ * The first window of days (from FIRST_TRACE_DAY) that no other generated spec in `root` books
+ * on; a spec generated again keeps its own days while they are still free.
  */
-export function bookingPageState(trace: TraceDocument): PageState | null {
-  const lane = trace.lanes.filter((candidate) => candidate.name === 'booking').at(-1);
-  if (!lane) return null;
-  const snapshots = recordedSnapshots(lane);
-  for (let index = snapshots.length - 1; index >= -1; index -= 1) {
-    const snapshot = index === -1 ? (lane.start as Json) : snapshots[index];
-    if (!isRecord(snapshot) || !isRecord(snapshot.value) || snapshot.value.flow !== 'editing') continue;
-    const context = snapshot.context;
-    if (!isRecord(context) || !isRecord(context.booker) || typeof context.booker.name !== 'string') continue;
-    if (context.booker.name === '' || !isRecord(context.trip)) continue;
-    const texts = [context.booker.name];
-    const passengers = isRecord(context.passengers) ? Object.values(context.passengers) : [];
-    for (const legs of passengers) {
-      if (!Array.isArray(legs)) continue;
-      for (const map of legs) if (isRecord(map)) texts.push(...Object.values(map).filter((v) => typeof v === 'string'));
-    }
-    return { step: index, snapshot, texts: [...new Set(texts.filter((text): text is string => text.trim() !== ''))] };
+export function chooseDay(root: string, name: string, plan: Pick<TapPlan, 'span'>): number {
+  const folder = join(root, 'e2e/traces');
+  const windows: { day: number; own: boolean; length: number }[] = [];
+  for (const file of existsSync(folder) ? readdirSync(folder) : []) {
+    if (!file.endsWith('.spec.ts')) continue;
+    const source = readFileSync(join(folder, file), 'utf8');
+    const day = /\bday: (\d+)/.exec(source)?.[1];
+    const span = /\bspan: (\d+)/.exec(source)?.[1];
+    if (day === undefined || span === undefined) continue;
+    windows.push({ day: Number(day), own: file === `${name}.spec.ts`, length: daysBooked({ span: Number(span) }) });
   }
-  return null;
+  const others = windows.filter((window) => !window.own);
+  const length = daysBooked(plan);
+  const free = (day: number) => others.every((other) => day + length <= other.day || other.day + other.length <= day);
+  const own = windows.find((window) => window.own)?.day;
+  if (own !== undefined && own >= FIRST_TRACE_DAY && free(own)) return own;
+  let day = FIRST_TRACE_DAY;
+  while (!free(day)) day += 1;
+  return day;
 }
 
 function vitestSource(name: string): string {
@@ -69,13 +62,39 @@ describeSupportTrace('${name}');
 `;
 }
 
-function playwrightSource(name: string, state: PageState | null): string {
-  const restored = state ? JSON.stringify({ step: state.step, texts: state.texts }) : 'null';
-  return `// Generated by \`npm run trace-to-test\` from a support trace (tests/traces/fixtures/${name}.json).
+function playwrightSource(name: string, plan: TapPlan): string {
+  const layout = plan.layout === 'd' ? 'desktop' : 'mobile';
+  const until = plan.stop
+    ? `up to lane ${plan.stop.lane}, step ${plan.stop.i} (${plan.stop.event}), where the replay first diverges from the recording: the test fails there, naming that step.`
+    : 'to the end of the trace, which replays identically.';
+  const lines = [
+    `Generated by \`npm run trace-to-test\` from a support trace (tests/traces/fixtures/${name}.json): do not edit, run the script again.`,
+    `The customer's taps, on ${layout} where they were recorded, replayed through the app ${until}`,
+    `Departures: the trace's search run again ${plan.day} days from today (and after), "Pilih" on the trace's schedule code; a departure the seeded timetable does not run then fails the test (e2e/support/trace-regression.ts).`,
+    ...(plan.notReplayed.length > 0
+      ? [`Not replayed in the browser (tests/traces/${name}.test.ts replays them): ${plan.notReplayed.join('; ')}.`]
+      : []),
+  ];
+  const comment = lines.flatMap((line) => wrap(line, 98)).map((line) => `// ${line}`);
+  return `${comment.join('\n')}
 import { traceRegressionTests } from '../support/trace-regression';
 
-traceRegressionTests('${name}', ${restored});
+traceRegressionTests('${name}', ${JSON.stringify(plan)});
 `;
+}
+
+/** Words of `text` in lines of at most `width` characters. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
 }
 
 async function write(path: string, source: string, parser: 'typescript' | 'json'): Promise<void> {
@@ -85,14 +104,25 @@ async function write(path: string, source: string, parser: 'typescript' | 'json'
   writeFileSync(path, await format(source, { ...options, parser, filepath: path }));
 }
 
+function sameJsonFile(path: string, value: unknown): boolean {
+  try {
+    return JSON.stringify(JSON.parse(readFileSync(path, 'utf8'))) === JSON.stringify(value);
+  } catch {
+    return false;
+  }
+}
+
 export async function traceToTest(file: string, name: string, root = ROOT): Promise<string[]> {
   const trace = TraceDocumentSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
   const fixture = join(root, 'tests/traces/fixtures', `${name}.json`);
   const unit = join(root, 'tests/traces', `${name}.test.ts`);
   const page = join(root, 'e2e/traces', `${name}.spec.ts`);
-  await write(fixture, JSON.stringify(trace), 'json');
+  // The same trace already there stays as it is written (regenerating from the fixture itself).
+  if (!sameJsonFile(fixture, trace)) await write(fixture, JSON.stringify(trace), 'json');
   await write(unit, vitestSource(name), 'typescript');
-  await write(page, playwrightSource(name, bookingPageState(trace)), 'typescript');
+  const plan = tapPlan(trace);
+  plan.day = chooseDay(root, name, plan);
+  await write(page, playwrightSource(name, plan), 'typescript');
   return [fixture, unit, page];
 }
 

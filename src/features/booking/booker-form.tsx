@@ -39,7 +39,8 @@ export function BookerFields({ child }: { child: BookerFormRef }) {
   const values = useSelector(child, selectValues, sameJson);
   const errors = useSelector(child, selectErrors, sameJson);
   return (
-    <div className="grid gap-3 desktop:grid-cols-2">
+    // The child's id, as a support trace names it: the trace regressions type into it.
+    <div className="grid gap-3 desktop:grid-cols-2" data-flow-child={child.id}>
       {FIELDS.map((item) => (
         <TextField
           key={item.field}

@@ -66,7 +66,8 @@ export function PassengerFields({ child, variant, onSelfToggled, onChangePasseng
   };
 
   return (
-    <div className="space-y-3">
+    // The child's id, as a support trace names it: the trace regressions type into it.
+    <div className="space-y-3" data-flow-child={child.id}>
       {variant === 'mobile' ? (
         <SwitchField
           label={SAME_AS_BOOKER}

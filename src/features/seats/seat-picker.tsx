@@ -137,7 +137,7 @@ export function SeatPickerView({
 
   if (form === 'panel') {
     return (
-      <div ref={root} className="grid scroll-mt-20 grid-cols-12 items-start gap-6">
+      <div ref={root} className="grid scroll-mt-20 grid-cols-12 items-start gap-6" data-flow-child={actor.id}>
         <div className="col-span-7">{main}</div>
         <div className="sticky top-20 col-span-5">
           <SeatSummary actor={actor} direction={direction} form="panel" level={base} />
@@ -146,7 +146,8 @@ export function SeatPickerView({
     );
   }
   return (
-    <div ref={root} className={cx('scroll-mt-20', form === 'bar' && 'pb-36')}>
+    // The child's id, as a support trace names it: the trace regressions tap its seats.
+    <div ref={root} className={cx('scroll-mt-20', form === 'bar' && 'pb-36')} data-flow-child={actor.id}>
       {main}
       <SeatSummary actor={actor} direction={direction} form={form} level={base} />
     </div>
