@@ -202,7 +202,9 @@ function next(snapshot: BookingSnapshot, event: ModelEvent): BookingSnapshot {
 function inlineForm(id: string): ChildRequest | null {
   if (id === 'bookerForm') return { kind: 'bookerForm' };
   const match = /^passengerForm\.(pergi|pulang)\.(\d+)$/.exec(id);
-  return match ? { kind: 'passengerForm', direction: match[1] as 'pergi' | 'pulang', legIndex: Number(match[2]) } : null;
+  return match
+    ? { kind: 'passengerForm', direction: match[1] as 'pergi' | 'pulang', legIndex: Number(match[2]) }
+    : null;
 }
 
 /** The page's prepared booking as the model's starting state. */
@@ -282,7 +284,7 @@ export function modelPaths(from: BookingSnapshot): ModelPath[] {
         state = next(state, event);
       }
     };
-    for (let more = nearest(state, (kind, after) => !taken.has(kind) && !closes(after)); more; ) {
+    for (let more = nearest(state, (kind, after) => !taken.has(kind) && !closes(after)); more;) {
       walk(more);
       more = nearest(state, (kind, after) => !taken.has(kind) && !closes(after));
     }

@@ -87,7 +87,10 @@ function servedExpectation(snapshot: SeatSelectionSnapshot, served: readonly Sea
     return tile;
   });
   const price = tiles.reduce((sum, tile) => sum + tile.harga_tiket, 0);
-  const normal = tiles.reduce((sum, tile) => sum + (tile.flag_promo === 1 ? layout.harga_tiket_normal : tile.harga_tiket), 0);
+  const normal = tiles.reduce(
+    (sum, tile) => sum + (tile.flag_promo === 1 ? layout.harga_tiket_normal : tile.harga_tiket),
+    0,
+  );
   const firstLeg = context.savedSeats[0];
   const allowed =
     context.connectingRoute > 1 && firstLeg ? firstLeg.length : Math.min(MAX_PASSENGERS, layout.maks_penumpang);
@@ -123,7 +126,8 @@ export const pageExpectations: Record<string, Expectation> = {
     ).toBeVisible();
     if (numbers.length > 0) await expect(info.getByText(rupiah(expected.price), { exact: true })).toBeVisible();
     // The normal fare, struck through, only beside a promo price.
-    if (expected.normal > expected.price) await expect(info.locator('s')).toHaveText(new RegExp(rupiah(expected.normal)));
+    if (expected.normal > expected.price)
+      await expect(info.locator('s')).toHaveText(new RegExp(rupiah(expected.normal)));
     else await expect(info.locator('s')).toHaveCount(0);
     await expect(info.getByRole('button', { name: saveButtonLabel(context), exact: true })).toBeEnabled();
 

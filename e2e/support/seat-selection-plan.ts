@@ -169,14 +169,16 @@ export function modelPaths(
 export function describePath(input: SeatSelectionInput, events: readonly SeatSelectionEvent[]): string {
   if (events.length === 0) return 'Halaman kursi terbuka, tanpa langkah';
   const parts = replay(input, events).steps.map(({ event, before, after, toasts }) => {
-    const seat = event.type === 'seat.toggle' ? `Kursi ${currentFloor(before.context)?.kursi[event.key]?.no ?? event.key}` : '';
+    const seat =
+      event.type === 'seat.toggle' ? `Kursi ${currentFloor(before.context)?.kursi[event.key]?.no ?? event.key}` : '';
     const effect = effectOf(before, after, toasts);
     if (event.type === 'selection.save') {
       if (effect === 'finish') return `"${saveButtonLabel(before.context)}" menutup halaman kursi`;
       if (effect === 'next-leg') return `"${saveButtonLabel(before.context)}" ke rute berikutnya`;
       return `"${saveButtonLabel(before.context)}" ditolak dengan pesan`;
     }
-    if (event.type === 'floor.select') return `pindah ke ${floorLabels(before.context)[event.index] ?? `lantai ${event.index}`}`;
+    if (event.type === 'floor.select')
+      return `pindah ke ${floorLabels(before.context)[event.index] ?? `lantai ${event.index}`}`;
     if (event.type === 'leg.back') return 'kembali ke rute sebelumnya';
     if (event.type === 'layout.retry') return 'coba muat denah lagi';
     if (effect?.startsWith('toast:')) return `${seat} ditolak dengan pesan`;
