@@ -15,7 +15,6 @@ import {
   PLAN_BOOKER,
   PLAN_PASSENGER,
   PLAN_SEATS,
-  REGION_OF_ROOT,
   bookingDate,
   bookingDeparture,
   bookingPlan,
@@ -59,6 +58,11 @@ export interface PrintedPlan {
 const LAYOUT_NAME = { d: 'desktop', m: 'mobile' } as const;
 const rupiah = (amount: number) => `Rp ${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
 const dateLine = (iso: string, offset: number) => `Tanggal: ${longDate(iso)} (${iso}; hari ini + ${offset} hari)`;
+/** How a tester gets the layout (the app switches at 768 px, src/platform/layout-mode.ts). */
+const LAYOUT_LINE: Record<LayoutMode, string> = {
+  d: 'Tampilan: desktop, jendela selebar 768 px atau lebih (Playwright memakai 1280x800)',
+  m: 'Tampilan: mobile, di ponsel atau dengan alat: DevTools Chrome, device toolbar selebar di bawah 768 px (Playwright memakai 390x844)',
+};
 const DATA_LINE =
   'Data: database demo yang di-seed hari ini (npm run db:reset, lalu npm start: http://127.0.0.1:3000); ' +
   'seed tidak menjual kursi keberangkatan biasa lewat 14 hari ke depan, jadi nomor kursi di bawah tetap sama';
@@ -80,10 +84,12 @@ export function bookingPlans(): PrintedPlan[] {
       header: [
         `Keberangkatan: ${departureText(one)}; tarif ${rupiah(one.price)}`,
         dateLine(bookingDate(), BOOKING_PLAN_DAY),
+        LAYOUT_LINE[layout],
         DATA_LINE,
         `Kursi: ${plan.map((path, index) => `jalur ${index + 1} Kursi ${path.seat}`).join(', ')} ` +
           `(tampilan ${LAYOUT_NAME[other]} memakai Kursi ${PLAN_SEATS[other].join(', ')})`,
-        `Persiapan setiap jalur: di tab baru (atau setelah "Kembali" ke beranda) cari Bandung → Jakarta pada tanggal itu, ` +
+        // "Pilih" keeps the donation and the booker of an earlier booking: each path starts without one.
+        `Persiapan setiap jalur: di jendela penyamaran baru (tanpa pesanan tersimpan), cari Bandung → Jakarta pada tanggal itu, ` +
           `ketuk "${one.pilih}", ${prepare} (${PLAN_BOOKER.name}, ${PLAN_BOOKER.phone}, ${PLAN_BOOKER.email}); ` +
           'jangan sentuh opsi lain',
       ],
@@ -131,6 +137,7 @@ export function seatPlans(): PrintedPlan[] {
             (leg, index) => `${legs.length > 1 ? `Rute ${index + 1}: ` : 'Keberangkatan: '}${departureText(leg)}`,
           ),
           dateLine(seatDate(), SEAT_PLAN_DAY),
+          LAYOUT_LINE[layout],
           DATA_LINE,
           `Setiap jalur: cari Bandung → ${legs.at(-1)?.destination.city ?? '?'} pada tanggal itu dan ketuk ` +
             `"${typeof scenario.pilih === 'string' ? scenario.pilih : `Pilih ${legs.map((leg) => leg.operatorName).join(' + ')} …`}"`,
@@ -218,7 +225,5 @@ async function main(): Promise<number> {
   else for (const line of planText(plans)) console.log(line);
   return 0;
 }
-
-export { REGION_OF_ROOT };
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = await main();

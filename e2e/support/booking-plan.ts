@@ -398,7 +398,7 @@ export const STATE_TEXT: Record<string, StateText> = {
   confirmingPassengerChange: () => `Dialog "${dialogTexts.changePassengers.title}"`,
   priceChanged: () =>
     `Dialog "${dialogTexts.priceChanged.title}" dengan total baru (tarif lama + ${rupiah(FARE_RISE)}, ditambah opsi yang dipilih)`,
-  reserving: () => `Layar tunggu "${RESERVE_LOADER}"`,
+  reserving: () => `Layar tunggu "${RESERVE_LOADER}" (bisa hanya sekejap)`,
   reserveFailed: () => 'Layar tunggu hilang; halaman pemesanan tetap terbuka',
   savingForms: () => 'Formulir di halaman disimpan dulu; halaman pemesanan tanpa dialog',
   reserved: () =>
@@ -645,7 +645,7 @@ export interface RegionCoverage {
   transitions: { covered: string[]; missing: string[] };
 }
 
-const REGION_OF_ROOT = '(akar: di setiap keadaan)';
+export const REGION_OF_ROOT = '(akar: di setiap keadaan)';
 
 function shortEvent(eventType: string): string {
   const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
@@ -744,5 +744,3 @@ export function chartCoverage(from: (seat: string) => BookingSnapshot, paths: re
   }
   return regionCoverage(model as AnyStateMachine, recorder.result(model as AnyStateMachine), regionOf, REGION_OF_ROOT);
 }
-
-export { REGION_OF_ROOT };
