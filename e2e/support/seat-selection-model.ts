@@ -1,22 +1,20 @@
 import { expect, type Page } from '@playwright/test';
 import {
-  allowedSeatCount,
-  chosenSeatNumbers,
   currentFloor,
   floorLabels,
   saveButtonLabel,
   seatMessages,
-  selectionNormalPrice,
-  selectionPrice,
-  showsNormalPrice,
   type SeatSelectionEvent,
   type SeatSelectionSnapshot,
 } from '../../machines/seat-selection.machine';
+import type { SeatLayout } from '../../machines/types';
 
 /*
  * The seat-selection chart as the model of the seat page (TESTING.md, "Model-based tests from the
  * charts"): the paths come from machines/seat-selection.machine.ts, each event maps to one user
  * action on the page, and each state the page reaches has its expectation here, in one table.
+ * The prices and the seat count the page must show come from the server's own seat maps (the
+ * `kursi` answers the test read), never from the chart's helpers.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -65,14 +63,42 @@ export async function playEvent(page: Page, event: SeatSelectionEvent, before: S
 // ---------------------------------------------------------------------------------------------
 // States -> what the page shows. A state missing here fails the run: add its expectation.
 
-type Expectation = (page: Page, snapshot: SeatSelectionSnapshot) => Promise<void>;
+type Expectation = (page: Page, snapshot: SeatSelectionSnapshot, served: readonly SeatLayout[]) => Promise<void>;
 
 function stateName(snapshot: SeatSelectionSnapshot): string {
   return typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
 }
 
+/** Spec section 9: at most 3 passengers per leg. */
+const MAX_PASSENGERS = 3;
+
+/**
+ * What the seat panel must show for the chosen seats, read from the served seat map of the leg:
+ * their prices summed, the normal fare beside a promo seat, and the seats a leg may take (the
+ * server's maks_penumpang on the first leg, the first leg's count on the next ones).
+ */
+function servedExpectation(snapshot: SeatSelectionSnapshot, served: readonly SeatLayout[]) {
+  const context = snapshot.context;
+  const layout = served[context.connectingRoute - 1];
+  if (!layout) throw new Error(`no served seat map for leg ${context.connectingRoute}`);
+  const tiles = context.selection.map((chosen) => {
+    const tile = layout.layout_kursi.find((floor) => floor.nama === chosen.floor)?.kursi[chosen.key];
+    if (!tile || tile.no !== chosen.no) throw new Error(`Kursi ${chosen.no} is not in the served seat map`);
+    return tile;
+  });
+  const price = tiles.reduce((sum, tile) => sum + tile.harga_tiket, 0);
+  const normal = tiles.reduce(
+    (sum, tile) => sum + (tile.flag_promo === 1 ? layout.harga_tiket_normal : tile.harga_tiket),
+    0,
+  );
+  const firstLeg = context.savedSeats[0];
+  const allowed =
+    context.connectingRoute > 1 && firstLeg ? firstLeg.length : Math.min(MAX_PASSENGERS, layout.maks_penumpang);
+  return { price, normal, allowed };
+}
+
 export const pageExpectations: Record<string, Expectation> = {
-  selecting: async (page, snapshot) => {
+  selecting: async (page, snapshot, served) => {
     const context = snapshot.context;
     const floor = currentFloor(context);
     if (!floor) throw new Error('selecting without a floor');
@@ -90,18 +116,18 @@ export const pageExpectations: Record<string, Expectation> = {
     const info = seatInfo(page);
     // The leg being chosen: its seats and counter (other legs of a connecting trip are listed too).
     const live = info.getByRole('status');
-    const numbers = chosenSeatNumbers(context);
+    const numbers = context.selection.map((seat) => seat.no);
+    const expected = servedExpectation(snapshot, served);
     await expect(
       live.getByText(numbers.length > 0 ? `Kursi ${numbers.join(', ')}` : 'Belum ada kursi dipilih', { exact: true }),
     ).toBeVisible();
     await expect(
-      live.getByText(`Kursi dipilih ${context.selection.length}/${allowedSeatCount(context)}`, { exact: true }),
+      live.getByText(`Kursi dipilih ${context.selection.length}/${expected.allowed}`, { exact: true }),
     ).toBeVisible();
-    if (numbers.length > 0) {
-      await expect(info.getByText(rupiah(selectionPrice(context)), { exact: true })).toBeVisible();
-    }
-    if (showsNormalPrice(context))
-      await expect(info.locator('s')).toHaveText(new RegExp(rupiah(selectionNormalPrice(context))));
+    if (numbers.length > 0) await expect(info.getByText(rupiah(expected.price), { exact: true })).toBeVisible();
+    // The normal fare, struck through, only beside a promo price.
+    if (expected.normal > expected.price)
+      await expect(info.locator('s')).toHaveText(new RegExp(rupiah(expected.normal)));
     else await expect(info.locator('s')).toHaveCount(0);
     await expect(info.getByRole('button', { name: saveButtonLabel(context), exact: true })).toBeEnabled();
 
@@ -139,10 +165,15 @@ export const pageExpectations: Record<string, Expectation> = {
   },
 };
 
-export async function expectPageShows(page: Page, snapshot: SeatSelectionSnapshot, toasts: string[]): Promise<void> {
+export async function expectPageShows(
+  page: Page,
+  snapshot: SeatSelectionSnapshot,
+  toasts: string[],
+  served: readonly SeatLayout[],
+): Promise<void> {
   const expectation = pageExpectations[stateName(snapshot)];
   if (!expectation) throw new Error(`No page expectation for state ${stateName(snapshot)}: add it to the table.`);
-  await expectation(page, snapshot);
+  await expectation(page, snapshot, served);
   for (const message of toasts) await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
 }
 

@@ -1,4 +1,4 @@
-import { createActor, fromPromise, type EventObject } from 'xstate';
+import { createActor, fromPromise, type EventObject, type InspectionEvent } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { BOOKABLE_SEAT_TYPES } from '../../contract/seats';
 import {
@@ -11,7 +11,8 @@ import {
   type SeatSelectionInput,
   type SeatSelectionSnapshot,
 } from '../../machines/seat-selection.machine';
-import type { SeatLayout, ToastEmitted } from '../../machines/types';
+import type { LayoutMode, SeatLayout, ToastEmitted, TripLeg } from '../../machines/types';
+import { SEAT_PLAN_DAY, dayFromToday, departure, seededSeatMap } from './seeded-departures';
 
 /*
  * The seat-selection chart as the model of the seat page: the paths and the plan's words, in one
@@ -80,8 +81,12 @@ export interface ReplayedStep {
 }
 
 /** Replays events on the model and returns each step with the state before and after it. */
-export function replay(input: SeatSelectionInput, events: readonly SeatSelectionEvent[]) {
-  const actor = createActor(modelMachine, { input });
+export function replay(
+  input: SeatSelectionInput,
+  events: readonly SeatSelectionEvent[],
+  inspect?: (inspection: InspectionEvent) => void,
+) {
+  const actor = createActor(modelMachine, { input, ...(inspect ? { inspect } : {}) });
   let toasts: string[] = [];
   actor.on('toast', (event: ToastEmitted) => toasts.push(event.message));
   actor.start();
@@ -160,19 +165,29 @@ export function modelPaths(
   return paths;
 }
 
-/** A short name for a path, for the test title. */
+/** What a path does, in words, for its title: "Simpan tanpa kursi (pesan), pilih Kursi 9, simpan". */
 export function describePath(input: SeatSelectionInput, events: readonly SeatSelectionEvent[]): string {
-  if (events.length === 0) return 'opening';
-  return replay(input, events)
-    .steps.map(({ event, before }) => {
-      if (event.type === 'seat.toggle')
-        return `Kursi ${currentFloor(before.context)?.kursi[event.key]?.no ?? event.key}`;
-      if (event.type === 'floor.select') return floorLabels(before.context)[event.index] ?? `lantai ${event.index}`;
-      if (event.type === 'selection.save') return saveButtonLabel(before.context);
-      if (event.type === 'leg.back') return `Kembali ke Rute ${before.context.connectingRoute - 1}`;
-      return event.type;
-    })
-    .join(' → ');
+  if (events.length === 0) return 'Halaman kursi terbuka, tanpa langkah';
+  const parts = replay(input, events).steps.map(({ event, before, after, toasts }) => {
+    const seat =
+      event.type === 'seat.toggle' ? `Kursi ${currentFloor(before.context)?.kursi[event.key]?.no ?? event.key}` : '';
+    const effect = effectOf(before, after, toasts);
+    if (event.type === 'selection.save') {
+      if (effect === 'finish') return `"${saveButtonLabel(before.context)}" menutup halaman kursi`;
+      if (effect === 'next-leg') return `"${saveButtonLabel(before.context)}" ke rute berikutnya`;
+      return `"${saveButtonLabel(before.context)}" ditolak dengan pesan`;
+    }
+    if (event.type === 'floor.select')
+      return `pindah ke ${floorLabels(before.context)[event.index] ?? `lantai ${event.index}`}`;
+    if (event.type === 'leg.back') return 'kembali ke rute sebelumnya';
+    if (event.type === 'layout.retry') return 'coba muat denah lagi';
+    if (effect?.startsWith('toast:')) return `${seat} ditolak dengan pesan`;
+    if (effect === 'unchoose') return `lepas ${seat}`;
+    if (effect === 'replace-oldest') return `${seat} melewati batas: kursi terlama lepas`;
+    return `pilih ${seat}`;
+  });
+  const text = parts.join(', ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,6 +239,42 @@ export const SEAT_SCENARIOS: readonly SeatScenario[] = [
     effects: (effect) => effect === 'leg-back' || effect.startsWith('toast:'),
   },
 ];
+
+/** The seat plan's travel day: seeded, with no sales but the seed's own (a full lower floor). */
+export const seatDate = (): string => dayFromToday(SEAT_PLAN_DAY);
+
+/** Only what the chart reads of a leg (selectSeat and the codes of the layout request), named from the seed. */
+export function seatLeg(scheduleCode: string, selectSeat = true): TripLeg {
+  const one = departure(scheduleCode);
+  return {
+    operatorCode: one.operatorCode,
+    operatorName: one.operatorName,
+    operatorType: 'shuttle',
+    operatorLogo: '',
+    scheduleCode,
+    date: seatDate(),
+    departureTime: one.time.replace('.', ':'),
+    origin: one.origin.pool,
+    destination: one.destination.pool,
+    selectSeat,
+    refundable: true,
+  };
+}
+
+/**
+ * The chart's input for a scenario: the seat maps the seed gives its legs on the plan's day, not
+ * the live ones. The Playwright test checks that the server serves exactly these.
+ */
+export function scenarioInput(scenario: SeatScenario, layout: LayoutMode): SeatSelectionInput {
+  return {
+    direction: 'pergi',
+    tripKind: scenario.legs.length > 1 ? 'connecting' : 'one-way',
+    legs: scenario.legs.map((one) => seatLeg(one.scheduleCode)),
+    layouts: scenario.legs.map((one) => seededSeatMap(one.scheduleCode, seatDate())),
+    ...(scenario.connectingCode ? { connectingCode: scenario.connectingCode } : {}),
+    layout,
+  };
+}
 
 type SeatStepText = (event: SeatSelectionEvent, before: SeatSelectionSnapshot) => string;
 

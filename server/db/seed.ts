@@ -149,7 +149,7 @@ export async function seedIfEmpty(db: Database, options: { today: string; demo?:
 // ---------------------------------------------------------------------------------------------
 // Plan: the static part, checked before touching the database.
 
-interface ScheduleSeed {
+export interface ScheduleSeed {
   code: string;
   operator: string;
   from: PointSeed;
@@ -577,6 +577,24 @@ async function insertDemo(tx: Tx, plan: Plan, today: string, scheduleIds: Map<st
     createdAt: bookedAt,
   }));
   await insertChunked(bookings, (chunk) => tx.insert(seatBookings).values(chunk));
+}
+
+/**
+ * One departure of the seeded timetable and the seats the demo seed books on `date` in a database
+ * seeded on `today`, without a database: the QA plans (`npm run paths`) name their bus and seats
+ * from it. null for a code the seed does not have.
+ */
+export function seededDeparture(
+  code: string,
+  today: string,
+  date: string,
+): { schedule: ScheduleSeed; layout: LayoutSeed; taken: string[] } | null {
+  const schedule = buildPlan().schedules.find((s) => s.code === code);
+  if (!schedule) return null;
+  const taken = planBookings([schedule], today)
+    .filter((booking) => booking.date === date)
+    .map((booking) => booking.seatNo);
+  return { schedule, layout: LAYOUTS[schedule.layout], taken };
 }
 
 // ---------------------------------------------------------------------------------------------
