@@ -1,7 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { bookerFormMachine } from './booker-form.machine';
 import { childId } from './booking-children';
-import { dialogTexts } from './booking-context';
+import { dialogTexts, type BookingContext } from './booking-context';
 import type { bookingHoldMachine } from './booking-hold.machine';
 import type { bookingPriceMachine } from './booking-price.machine';
 import { doSeatCountsMatch, isBookerComplete, validateBooking } from './booking-validation';
@@ -134,4 +134,47 @@ export function passengerFormChild(
 
 export function bookerFormChild(snapshot: BookingSnapshot): ActorRefFrom<typeof bookerFormMachine> | undefined {
   return runningChild(snapshot, childId({ kind: 'bookerForm' })) as ActorRefFrom<typeof bookerFormMachine> | undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where the customer is: the support replay tells it (src/trace/step-story.ts) and draws it
+// (src/features/booking/booking-preview.tsx) from the same reading of a snapshot.
+
+export type BookingScreen =
+  | { kind: 'booking' }
+  | { kind: 'seats'; direction: Direction }
+  | { kind: 'passengers'; direction: Direction; legIndex: number };
+
+export type BookingSheetOpen =
+  { kind: 'seatSheet'; direction: Direction } | { kind: 'bookerSheet' } | { kind: 'voucherSheet' } | null;
+
+/**
+ * The screen the booking's running children put the customer on, and the sheet over it: a seat
+ * choice is a page on a phone (or on desktop when it started there) and the booking page's "Pilih
+ * Kursi" sheet otherwise; a phone's passenger form is its own page and its booker form a sheet
+ * (desktop keeps both inline); the voucher list is a sheet on both.
+ */
+export function bookingPlace(
+  context: Pick<BookingContext, 'openChildren' | 'layout' | 'seatHost'>,
+  voucherListIsOpen: boolean,
+): { screen: BookingScreen; sheet: BookingSheetOpen } {
+  const open = context.openChildren;
+  const phone = context.layout === 'm';
+  const seat = (['pulang', 'pergi'] as const).find((direction) =>
+    open.includes(childId({ kind: 'seatSelection', direction })),
+  );
+  const passenger = open.find((id) => id.startsWith('passengerForm.'));
+  let screen: BookingScreen = { kind: 'booking' };
+  let sheet: BookingSheetOpen = null;
+  if (seat && (phone || context.seatHost === 'page')) screen = { kind: 'seats', direction: seat };
+  else if (seat) sheet = { kind: 'seatSheet', direction: seat };
+  else if (passenger && phone) {
+    const [, direction, leg] = passenger.split('.');
+    screen = { kind: 'passengers', direction: direction === 'pulang' ? 'pulang' : 'pergi', legIndex: Number(leg ?? 0) };
+  }
+  if (voucherListIsOpen) sheet = { kind: 'voucherSheet' };
+  else if (phone && screen.kind === 'booking' && open.includes(childId({ kind: 'bookerForm' }))) {
+    sheet = { kind: 'bookerSheet' };
+  }
+  return { screen, sheet };
 }

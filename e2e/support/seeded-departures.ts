@@ -12,9 +12,12 @@ import { CITIES } from '../../server/db/seed-data/places';
  * floor). The model e2e checks that the server's seat map is this one.
  */
 
-/** Days from today: the booking plan's reservations and the seat plan's choices (other specs: 1-20, 32 on). */
-export const BOOKING_PLAN_DAY = 21;
-export const SEAT_PLAN_DAY = 22;
+/**
+ * Days from today: the booking plan's reservations and the seat plan's choices. No other spec
+ * books on them (booking.spec.ts takes the promo departure's seat 9 on days 21-31).
+ */
+export const BOOKING_PLAN_DAY = 23;
+export const SEAT_PLAN_DAY = 24;
 
 /** Today in Jakarta, the server's business day. */
 export function jakartaToday(): string {

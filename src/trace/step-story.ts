@@ -1,5 +1,6 @@
 import type { TraceLane } from '../../contract/support';
 import { dialogTexts } from '../../machines/booking-context';
+import { bookingPlace } from '../../machines/booking-selectors';
 import { formatRupiah } from '../lib/format';
 import { recordedSnapshots } from './replay';
 import type { Json } from './trace-codec';
@@ -504,26 +505,25 @@ function timerTold({ event, lane }: StepInput): Told {
   return app(`Jeda ${type.replace(/^xstate\.after\./, '')} berakhir`);
 }
 
-/** The sheet or page-sized form a booking snapshot shows (its children the page attached). */
-export function openSheetOf(snapshot: Json, layout: 'd' | 'm'): string | null {
-  const context = contextOf(snapshot);
-  if (regionState(obj(snapshot).value, 'voucherList') === 'open') return 'Pilih Voucher';
-  const open = list(context.openChildren).map(String);
-  const seat = open.find((id) => id.startsWith('seatSelection.'));
-  if (seat && layout === 'd' && context.seatHost === 'sheet') return 'Pilih Kursi';
-  if (layout === 'm' && open.includes('bookerForm')) return 'Informasi Pemesan';
-  return null;
+const SHEET_TITLES = { seatSheet: 'Pilih Kursi', bookerSheet: 'Informasi Pemesan', voucherSheet: 'Pilih Voucher' };
+
+/** The sheet a recorded booking snapshot has open (as the replay's preview draws it). */
+function openSheetOf(snapshot: Json): string | null {
+  const context = contextOf(snapshot) as unknown as Parameters<typeof bookingPlace>[0];
+  if (!Array.isArray(context.openChildren)) return null;
+  const { sheet } = bookingPlace(context, regionState(obj(snapshot).value, 'voucherList') === 'open');
+  return sheet ? SHEET_TITLES[sheet.kind] : null;
 }
 
-function effectsOf(lane: string, before: Json, after: Json, emitted: Json[], layout: 'd' | 'm'): string[] {
+function effectsOf(lane: string, before: Json, after: Json, emitted: Json[]): string[] {
   const effects: string[] = [];
   const dialogBefore = dialogOf(lane, before)?.title ?? null;
   const dialogAfter = dialogOf(lane, after)?.title ?? null;
   if (dialogAfter && dialogAfter !== dialogBefore) effects.push(`Dialog "${dialogAfter}" muncul`);
   if (dialogBefore && !dialogAfter) effects.push(`Dialog "${dialogBefore}" tertutup`);
   if (lane === 'booking') {
-    const sheetBefore = openSheetOf(before, layout);
-    const sheetAfter = openSheetOf(after, layout);
+    const sheetBefore = openSheetOf(before);
+    const sheetAfter = openSheetOf(after);
     if (sheetAfter && sheetAfter !== sheetBefore) effects.push(`Sheet ${sheetAfter} dibuka`);
     if (sheetBefore && sheetBefore !== sheetAfter) effects.push(`Sheet ${sheetBefore} ditutup`);
     const flowAfter = regionState(obj(after).value, 'flow');
@@ -578,7 +578,7 @@ export function laneStory(lane: TraceLane, layout: 'd' | 'm'): LaneStory {
       actor: told.actor,
       sentence: told.sentence,
       call: told.call ?? null,
-      effects: effectsOf(lane.name, before, after, step.emitted as Json[], layout),
+      effects: effectsOf(lane.name, before, after, step.emitted as Json[]),
       technical: { event: step.event.type, target: step.target.join(' › '), source: step.source },
     };
     before = after;

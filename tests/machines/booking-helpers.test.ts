@@ -9,6 +9,7 @@ import {
   tripOfChoice,
 } from '../../machines/booking-children';
 import { initialContext, legNames, type BookingContext } from '../../machines/booking-context';
+import { bookingPlace } from '../../machines/booking-selectors';
 import {
   canUsePoints,
   detailPoint,
@@ -364,5 +365,46 @@ describe('tripOfChoice ("Pilih" on the schedule lists)', () => {
       return: null,
       connectingCode: null,
     });
+  });
+});
+
+describe('where the customer is (the support replay reads it)', () => {
+  const context = (layout: 'd' | 'm', openChildren: string[], seatHost: 'page' | 'sheet' = 'page') => ({
+    layout,
+    openChildren,
+    seatHost,
+  });
+
+  it('a seat choice is a page on a phone or where it started on its page, else the desktop sheet', () => {
+    expect(bookingPlace(context('m', ['seatSelection.pergi']), false)).toEqual({
+      screen: { kind: 'seats', direction: 'pergi' },
+      sheet: null,
+    });
+    expect(bookingPlace(context('d', ['seatSelection.pulang'], 'page'), false).screen).toEqual({
+      kind: 'seats',
+      direction: 'pulang',
+    });
+    expect(bookingPlace(context('d', ['seatSelection.pulang'], 'sheet'), false)).toEqual({
+      screen: { kind: 'booking' },
+      sheet: { kind: 'seatSheet', direction: 'pulang' },
+    });
+  });
+
+  it("a phone's passenger form is a page and its booker form a sheet; desktop keeps both inline", () => {
+    expect(bookingPlace(context('m', ['passengerForm.pulang.2']), false).screen).toEqual({
+      kind: 'passengers',
+      direction: 'pulang',
+      legIndex: 2,
+    });
+    expect(bookingPlace(context('m', ['bookerForm']), false).sheet).toEqual({ kind: 'bookerSheet' });
+    expect(bookingPlace(context('d', ['bookerForm', 'passengerForm.pergi.0']), false)).toEqual({
+      screen: { kind: 'booking' },
+      sheet: null,
+    });
+  });
+
+  it('the voucher list is a sheet on both layouts, over the booker form too', () => {
+    expect(bookingPlace(context('d', []), true).sheet).toEqual({ kind: 'voucherSheet' });
+    expect(bookingPlace(context('m', ['bookerForm']), true).sheet).toEqual({ kind: 'voucherSheet' });
   });
 });

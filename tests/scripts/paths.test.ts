@@ -63,7 +63,7 @@ describe('npm run paths -- booking', () => {
       expect(text[1]).toBe(
         `Keberangkatan: Daya Travel 14.00 WIB (DYT-BDG-JKT-1400), ${one.origin.pool} (Bandung) → ${one.destination.pool} (Jakarta), ${one.service}, ${one.bus}; tarif Rp 125.000`,
       );
-      expect(text[2]).toBe(`Tanggal: ${longDate(bookingDate())} (${bookingDate()}; hari ini + 21 hari)`);
+      expect(text[2]).toBe(`Tanggal: ${longDate(bookingDate())} (${bookingDate()}; hari ini + 23 hari)`);
       expect(text[2]).toMatch(/^Tanggal: (Senin|Selasa|Rabu|Kamis|Jumat|Sabtu|Minggu), \d{1,2} \S+ \d{4} /);
       expect(text.some((line) => line.startsWith('Data: ') && line.includes('npm run db:reset'))).toBe(true);
       const seats = PLAN_SEATS[plan.layout];
@@ -169,7 +169,7 @@ describe('npm run paths -- seat-selection', () => {
     expect(first[1]).toBe(
       'Keberangkatan: Cipta Trans 11.00 WIB (CPT-BDG-JKT-1100), Pool Dipatiukur (Bandung) → Pool Cawang (Jakarta), Reguler, Shuttle 10 Kursi',
     );
-    expect(first[2]).toBe(`Tanggal: ${longDate(seatDate())} (${seatDate()}; hari ini + 22 hari)`);
+    expect(first[2]).toBe(`Tanggal: ${longDate(seatDate())} (${seatDate()}; hari ini + 24 hari)`);
     // The promo seats (9 and 10 of SH10) come first, free on a seeded day.
     expect(first).toContain('  1. Ketuk "Kursi 9" pada denah');
     const connecting = section(lines, 2);

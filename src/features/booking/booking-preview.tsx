@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { legsOf } from '../../../machines/booking-context';
-import { openDialog, reserving } from '../../../machines/booking-selectors';
+import { bookingPlace, openDialog, reserving } from '../../../machines/booking-selectors';
 import type { Direction } from '../../../machines/types';
 import { buttonStyles } from '../../components/button-styles';
 import { Navbar } from '../../components/navbar';
@@ -24,37 +24,10 @@ import { LegHeader } from './trip-info';
  * the support agent's own page, so the overlays are drawn inside the preview's frame.
  */
 
-type PreviewScreen =
-  | { kind: 'booking' }
-  | { kind: 'seats'; direction: Direction }
-  | { kind: 'passengers'; direction: Direction; legIndex: number };
-
-type PreviewOverlay =
-  { kind: 'seatSheet'; direction: Direction } | { kind: 'bookerSheet' } | { kind: 'voucherSheet' } | null;
-
-const DIRECTIONS: readonly Direction[] = ['pulang', 'pergi'];
-
-/** Where a snapshot puts the customer: the page and what is open over it. */
-export function usePreviewPlace(): { screen: PreviewScreen; overlay: PreviewOverlay } {
+/** Where a snapshot puts the customer: the page and the sheet open over it. */
+function usePreviewPlace() {
   return useBookingSelector(
-    (snapshot) => {
-      const { context } = snapshot;
-      const open = context.openChildren;
-      const mobile = context.layout === 'm';
-      const seat = DIRECTIONS.find((direction) => open.includes(`seatSelection.${direction}`));
-      const passenger = open.find((id) => id.startsWith('passengerForm.'));
-      let screen: PreviewScreen = { kind: 'booking' };
-      let overlay: PreviewOverlay = null;
-      if (seat && (mobile || context.seatHost === 'page')) screen = { kind: 'seats', direction: seat };
-      else if (seat) overlay = { kind: 'seatSheet', direction: seat };
-      else if (passenger && mobile) {
-        const [, direction = 'pergi', leg = '0'] = passenger.split('.');
-        screen = { kind: 'passengers', direction: direction as Direction, legIndex: Number(leg) };
-      }
-      if (snapshot.matches({ voucherList: 'open' })) overlay = { kind: 'voucherSheet' };
-      else if (mobile && open.includes('bookerForm') && screen.kind === 'booking') overlay = { kind: 'bookerSheet' };
-      return { screen, overlay };
-    },
+    (snapshot) => bookingPlace(snapshot.context, snapshot.matches({ voucherList: 'open' })),
     (a, b) => JSON.stringify(a) === JSON.stringify(b),
   );
 }
@@ -162,7 +135,7 @@ function DialogPicture({ mobile }: { mobile: boolean }) {
 
 /** The booking screens for the support replay; the caller supplies the flow and the frame. */
 export function BookingPreviewView({ seatSheet }: { seatSheet: { current: (() => void) | null } }) {
-  const { screen, overlay } = usePreviewPlace();
+  const { screen, sheet: overlay } = usePreviewPlace();
   const mobile = useBookingSelector((snapshot) => snapshot.context.layout === 'm');
   return (
     <>
