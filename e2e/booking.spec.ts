@@ -538,7 +538,7 @@ test('the booking page, its sheets and the reservation loader have no serious or
     const shown = page.getByRole('dialog', { name: sheet.name });
     await expect(shown).toHaveAttribute('data-state', 'open');
     await expect(shown.locator('[aria-hidden="true"].animate-pulse')).toHaveCount(0);
-    expect(await blockingViolations(page), sheet.name).toEqual([]);
+    expect(await blockingViolations(page, '[role="dialog"]'), sheet.name).toEqual([]);
     await shown.getByRole('button', { name: 'Tutup' }).click();
     await expect(shown).toBeHidden();
     await expectBookingPage(page);
@@ -548,7 +548,7 @@ test('the booking page, its sheets and the reservation loader have no serious or
   await page.getByRole('button', { name: 'Gunakan Voucher' }).click();
   const vouchers = page.getByRole('dialog', { name: 'Pilih Voucher' });
   await expect(vouchers.getByRole('article').first()).toBeVisible();
-  expect(await blockingViolations(page)).toEqual([]);
+  expect(await blockingViolations(page, '[role="dialog"]')).toEqual([]);
   await vouchers.getByRole('button', { name: 'Tutup' }).click();
   await expect(vouchers).toBeHidden();
 
@@ -574,18 +574,18 @@ test('the booking page, its sheets and the reservation loader have no serious or
   await reserveButton(page).click();
   const confirm = dialog(page, TEXT.reserveDialog);
   await expect(confirm).toBeVisible();
-  expect(await blockingViolations(page)).toEqual([]);
+  expect(await blockingViolations(page, '[role="alertdialog"]')).toEqual([]);
   await confirm.getByRole('button', { name: 'Ya, Reservasi' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Memproses reservasi…' })).toBeVisible();
   // The answered dialog fades out first (400 ms): axe reads the loader alone.
   await expect(confirm).toHaveCount(0);
-  expect(await blockingViolations(page)).toEqual([]);
+  expect(await blockingViolations(page, '[role="alertdialog"]')).toEqual([]);
   await expect.poll(() => release !== null).toBe(true);
   (release as (() => void) | null)?.();
   const changed = dialog(page, 'Terjadi Perubahan Harga');
   await expect(changed).toBeVisible();
   await expect(changed).toContainText('Rp 150.000');
-  expect(await blockingViolations(page)).toEqual([]);
+  expect(await blockingViolations(page, '[role="alertdialog"]')).toEqual([]);
   // It cannot be dismissed: Escape leaves it open.
   await page.keyboard.press('Escape');
   await expect(changed).toBeVisible();

@@ -7,8 +7,10 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
  */
 
 /** Axe findings that block: serious and critical ones, named by rule and element. */
-async function blockingViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+async function blockingViolations(page: Page, within?: string): Promise<string[]> {
+  // With a sheet open the seat page behind it is inert and was scanned before: scan the sheet.
+  const builder = new AxeBuilder({ page });
+  const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
@@ -177,7 +179,7 @@ test('connecting trip with three legs: "Rute 1..3", later legs need as many seat
 });
 
 test('the seat page and its two sheets have no serious or critical accessibility violations', async ({ page }) => {
-  // Three axe runs over a full seat map.
+  // One axe run over a full seat map, one over each sheet.
   test.setTimeout(90_000);
   await chooseDeparture(page, JAKARTA, 'Pilih Cipta Trans 11.00 WIB', DAY.accessibility);
   await seat(page, 9).click();
@@ -188,7 +190,7 @@ test('the seat page and its two sheets have no serious or critical accessibility
   const info = page.getByRole('dialog', { name: 'Informasi Penumpang' });
   await expect(info).toHaveAttribute('data-state', 'open');
   await expect(info.getByText(/hingga 3 kursi/)).toBeVisible();
-  expect(await blockingViolations(page)).toEqual([]);
+  expect(await blockingViolations(page, '[role="dialog"]')).toEqual([]);
   await info.getByRole('button', { name: 'Tutup' }).first().click();
   await expect(info).toBeHidden();
   // Closing goes back in history once its animation ends: the seat page's own URL again.
@@ -199,7 +201,7 @@ test('the seat page and its two sheets have no serious or critical accessibility
   await expect(prices).toHaveAttribute('data-state', 'open');
   await expect(prices.getByText('Promo CPTHEMAT')).toBeVisible();
   await expect(prices.getByText('Rp 99.000', { exact: true }).first()).toBeVisible();
-  expect(await blockingViolations(page)).toEqual([]);
+  expect(await blockingViolations(page, '[role="dialog"]')).toEqual([]);
 });
 
 test('a fresh tab with nothing chosen gets a friendly way to the search', async ({ page }) => {
