@@ -416,7 +416,7 @@ function uiTold(input: StepInput): Told {
   }
 }
 
-function answerSummary(call: string, data: Json | undefined, input: StepInput): string {
+function answerSummary(call: string, data: Json | undefined): string {
   const answer = obj(data);
   switch (call) {
     case 'kursi': {
@@ -453,7 +453,6 @@ function answerSummary(call: string, data: Json | undefined, input: StepInput): 
       const status = str(order.status);
       const code = str(order.reservasi_kode);
       if (status || code) return `pesanan ${code} berstatus ${status || 'tidak diketahui'}`.replace(/\s+/g, ' ');
-      void input;
       return 'jawaban diterima';
     }
   }
@@ -485,7 +484,7 @@ function effectTold(input: StepInput): Told {
   if (event.type === 'xstate.promise.resolve') {
     if (id === 'loadLayout') memory.layouts.set(target.slice(0, -1).join('>'), event.data ?? null);
     if (id === 'holdSeats') memory.holdDeadline = num(obj(event.data).deadline) ?? memory.holdDeadline;
-    return { actor: 'server', call, sentence: `Server menjawab ${call}: ${answerSummary(call, event.data, input)}` };
+    return { actor: 'server', call, sentence: `Server menjawab ${call}: ${answerSummary(call, event.data)}` };
   }
   return { actor: 'app', sentence: `Pesan ${event.type} dari ${target.join(' › ') || 'alur'}` };
 }
