@@ -11,6 +11,8 @@ export interface Call {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /** Over the defaults: a customer's bearer token, an order's key. */
+  headers?: Record<string, string>;
 }
 
 export interface RunResult {
@@ -41,7 +43,11 @@ export function send(agent: http.Agent, port: number, call: Call): Promise<{ sta
         path: call.path,
         method: call.method,
         agent,
-        headers: call.body ? { ...HEADERS, 'content-type': 'application/json' } : HEADERS,
+        headers: {
+          ...HEADERS,
+          ...(call.body ? { 'content-type': 'application/json' } : {}),
+          ...call.headers,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
