@@ -378,9 +378,17 @@ export const reservations = pgTable(
     adsCode: text('ads_code'),
     /** The page the visit came from (url_referer). */
     referrerUrl: text('referrer_url'),
+    /**
+     * When the first leg departs (Jakarta wall time, as the timetable) and the date the last leg
+     * travels: set when the order is made (its legs never change), so "Pesanan Saya" splits and
+     * orders a customer's orders without reading their seats. Null for an order without legs.
+     */
+    firstDeparture: timestamp('first_departure', { mode: 'string' }),
+    lastTravelDate: date('last_travel_date'),
   },
   (t) => [
-    index('reservations_customer_idx').on(t.customerId),
+    // A customer's orders newest first, as "Pesanan Saya" pages them; also every look-up by customer.
+    index('reservations_customer_created_idx').on(t.customerId, t.createdAt.desc(), t.id.desc()),
     uniqueIndex('reservations_idempotency_uq').on(t.idempotencyKey),
     // The sweep looks for unpaid reservations past their deadline.
     index('reservations_pending_expiry_idx')

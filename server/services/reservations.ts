@@ -344,6 +344,7 @@ export async function reserve(
           requestHash: hash,
           createdAt: ctx.now,
           expiresAt: deadline,
+          ...travelSpanOf(legs),
         };
         // Chosen seats of every leg.
         const chosen: LegSeat[] = legs.flatMap((leg, i) =>
@@ -394,6 +395,17 @@ export async function reserve(
 }
 
 type NewReservation = Omit<typeof reservations.$inferInsert, 'code'>;
+
+/** The first leg's departure (Jakarta wall time) and the last leg's date, stored with the order for its lists. */
+export function travelSpanOf(legs: readonly { date: string; schedule: { departureTime: string } }[]): {
+  firstDeparture: string | null;
+  lastTravelDate: string | null;
+} {
+  // ISO dates and HH:MM:SS times sort as text.
+  const departures = legs.map((leg) => `${leg.date} ${leg.schedule.departureTime}`).sort();
+  const dates = legs.map((leg) => leg.date).sort();
+  return { firstDeparture: departures[0] ?? null, lastTravelDate: dates.at(-1) ?? null };
+}
 
 /** One passenger of a seat-selection leg, by seat. */
 interface SeatedRider extends LegSeat {
