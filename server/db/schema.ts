@@ -387,8 +387,17 @@ export const reservations = pgTable(
     lastTravelDate: date('last_travel_date'),
   },
   (t) => [
-    // A customer's orders newest first, as "Pesanan Saya" pages them; also every look-up by customer.
-    index('reservations_customer_created_idx').on(t.customerId, t.createdAt.desc(), t.id.desc()),
+    // "Pesanan Saya": a customer's orders newest first, with every column its lists split and order
+    // by, so a list counts and pages them from the index alone. Also every look-up by customer.
+    index('reservations_customer_orders_idx').on(
+      t.customerId,
+      t.createdAt.desc(),
+      t.id.desc(),
+      t.status,
+      t.expiresAt,
+      t.lastTravelDate,
+      t.firstDeparture,
+    ),
     uniqueIndex('reservations_idempotency_uq').on(t.idempotencyKey),
     // The sweep looks for unpaid reservations past their deadline.
     index('reservations_pending_expiry_idx')

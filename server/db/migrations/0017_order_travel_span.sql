@@ -13,4 +13,4 @@ FROM (
   GROUP BY p."reservation_id"
 ) AS span
 WHERE span."reservation_id" = r."id";--> statement-breakpoint
-CREATE INDEX "reservations_customer_created_idx" ON "reservations" USING btree ("customer_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "reservations_customer_orders_idx" ON "reservations" USING btree ("customer_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"status","expires_at","last_travel_date","first_departure");
