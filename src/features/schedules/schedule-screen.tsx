@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import { SearchX, SlidersHorizontal, WifiOff } from 'lucide-react';
@@ -27,7 +28,8 @@ import { HighlightOperators } from '../operator';
 import { DateStrip } from './date-strip/date-strip';
 import { FilterPanel, type FilterPatch } from './filter/panel';
 import { RoundTripSummary } from './round-trip-summary';
-import { ScheduleGroup, ScheduleGroupSkeleton } from './schedule-card';
+import { ScheduleGroupSkeleton } from './schedule-card';
+import { ScheduleGroupList } from './schedule-group-list';
 import { ScheduleListSentinel } from './schedule-list-sentinel';
 
 const SKELETON_CARDS = 3;
@@ -66,7 +68,9 @@ export function ScheduleScreen({
   const booking = useBookingActor();
 
   const firstPage = query.data?.pages[0];
-  const groups = query.data?.pages.flatMap((page) => page.groups) ?? [];
+  // One array per answer, not per render: the list defers drawing a new one (ScheduleGroupList).
+  const pages = query.data?.pages;
+  const groups = useMemo(() => pages?.flatMap((page) => page.groups) ?? [], [pages]);
   const firstSchedule = groups[0]?.schedules[0];
   const trip = firstSchedule ? `${firstSchedule.departCity} → ${firstSchedule.dropCity} · ` : '';
   const changeSearch = toChangeFormSearch(search, isReturn, firstSchedule);
@@ -248,16 +252,7 @@ export function ScheduleScreen({
                 <p role="status" className="mb-3 text-sm text-grey-600">
                   {firstPage?.totalSchedules ?? 0} jadwal dari {firstPage?.totalGroups ?? 0} pilihan operator
                 </p>
-                <div className="space-y-3">
-                  {groups.map((group) => (
-                    <ScheduleGroup
-                      key={group.key}
-                      group={group}
-                      onChoose={choose}
-                      compact={search.view === 'ringkas'}
-                    />
-                  ))}
-                </div>
+                <ScheduleGroupList groups={groups} onChoose={choose} compact={search.view === 'ringkas'} />
                 {query.isFetchNextPageError ? (
                   <p role="alert" className="mt-4 text-center text-sm text-danger-700">
                     {friendlyErrorMessage(query.error)}
