@@ -66,6 +66,7 @@ function run(request: RunRequest): Promise<RunResult> {
       latencies.sort((a, b) => a - b);
       resolve({
         rps: latencies.length / elapsed,
+        answered: latencies.length,
         p50: percentile(latencies, 50),
         p95: percentile(latencies, 95),
         p99: percentile(latencies, 99),

@@ -15,6 +15,8 @@ export interface Call {
 
 export interface RunResult {
   rps: number;
+  /** Requests answered (any status). */
+  answered?: number;
   p50: number;
   p95: number;
   p99: number;
