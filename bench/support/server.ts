@@ -54,6 +54,18 @@ export interface ServerOptions {
 export const BENCH_CLIENT_RATE_FACTOR = Number(process.env.CLIENT_RATE_FACTOR ?? 10_000);
 
 export const COMPILED_ENTRY = 'dist-server/index.js';
+/**
+ * The V8 heap limits `npm start`, `npm run serve`, `serve:cluster` and the image's CMD run the
+ * compiled server with (tests/scripts/deploy-files.test.ts holds them equal). Without them V8
+ * lets the heap grow far past the ~45 MB live under load before collecting: measured with
+ * bench:api on PGlite, peak RSS about 340-400 MB without, about 250 with, at the same CPU per
+ * request. BENCH_NODE_FLAGS overrides them for a benchmark (empty: none, to compare).
+ */
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=160', '--max-semi-space-size=2'];
+const BENCH_NODE_FLAGS =
+  process.env.BENCH_NODE_FLAGS !== undefined
+    ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean)
+    : SERVER_NODE_FLAGS;
 export const CLUSTER_ENTRY = 'dist-server/cluster.js';
 
 /** Resident memory of a process in MB (VmRSS, or VmHWM for its peak), from /proc. */
@@ -71,7 +83,11 @@ export async function startServer(port: number, dataDir: string, options: Server
   if (workers > 1 && (runner !== 'compiled' || !options.databaseUrl))
     throw new Error('several workers need the compiled server and PostgreSQL');
   const entry =
-    workers > 1 ? [CLUSTER_ENTRY] : runner === 'compiled' ? [COMPILED_ENTRY] : ['--import', 'tsx', 'server/index.ts'];
+    workers > 1
+      ? [...BENCH_NODE_FLAGS, CLUSTER_ENTRY]
+      : runner === 'compiled'
+        ? [...BENCH_NODE_FLAGS, COMPILED_ENTRY]
+        : ['--import', 'tsx', 'server/index.ts'];
   // taskset execs node in the same process, so the child's pid stays the server's.
   const [command, args] = options.cpus
     ? ['taskset', ['-c', options.cpus, process.execPath, ...entry]]
