@@ -36,6 +36,7 @@ import {
   MACHINE_CORES,
   cpuShares,
   cpuSnapshot,
+  cpuUsedMs,
   pinPlan,
   processTree,
   shareCell,
@@ -176,7 +177,17 @@ try {
       for (const endpoint of ENDPOINTS) {
         const before = await cpuSnapshot(groups);
         const result = await run(endpoint, concurrency, requests, timeMs);
-        runs[endpoint].push({ result, cpu: cpuShares(before, await cpuSnapshot(groups)) });
+        const after = await cpuSnapshot(groups);
+        const used = cpuUsedMs(before, after);
+        const answered = Math.max(1, result.answered ?? 0);
+        runs[endpoint].push({
+          result,
+          cpu: {
+            ...cpuShares(before, after),
+            serverPerRequest: (used.server ?? 0) / answered,
+            databasePerRequest: (used.database ?? 0) / answered,
+          },
+        });
       }
     }
     for (const endpoint of ENDPOINTS) {
@@ -187,7 +198,13 @@ try {
         endpoint,
         concurrency,
         result: medianOf(cells.map((c) => c.result)),
-        cpu: { server: median('server'), generator: median('generator'), database: median('database') },
+        cpu: {
+          server: median('server'),
+          generator: median('generator'),
+          database: median('database'),
+          serverPerRequest: median('serverPerRequest'),
+          databasePerRequest: median('databasePerRequest'),
+        },
       });
     }
     console.log(`  concurrency ${concurrency} done`);
@@ -215,8 +232,6 @@ try {
       ...(withDb ? ['database CPU %', 'database CPU ms/req'] : []),
     ],
   ];
-  // CPU time per answered request: steadier than req/s on a machine shared with other work.
-  const perRequest = (share: number, rps: number) => fmt((10 * share) / rps, 2);
   for (const { endpoint, concurrency, result, cpu } of table) {
     const health = table.find((t) => t.endpoint === 'health' && t.concurrency === concurrency)?.result;
     rows.push([
@@ -228,9 +243,9 @@ try {
       String(result.errors),
       String(result.refused),
       shareCell(cpu.server ?? 0),
-      perRequest(cpu.server ?? 0, result.rps),
+      fmt(cpu.serverPerRequest ?? 0, 2),
       shareCell(cpu.generator ?? 0),
-      ...(withDb ? [shareCell(cpu.database ?? 0), perRequest(cpu.database ?? 0, result.rps)] : []),
+      ...(withDb ? [shareCell(cpu.database ?? 0), fmt(cpu.databasePerRequest ?? 0, 2)] : []),
     ]);
   }
   console.log(

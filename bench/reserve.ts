@@ -21,7 +21,7 @@ import { addDays, jakartaToday } from '../server/lib/dates';
 import { buildServer } from '../scripts/build-server';
 import type { Departure } from './support/calls';
 import { send, type RunResult } from './support/load';
-import { cpuShares, cpuSnapshot, pinPlan, processTree, startGenerator } from './support/remote-load';
+import { cpuShares, cpuSnapshot, cpuUsedMs, pinPlan, processTree, startGenerator } from './support/remote-load';
 import { BENCH_CLIENT_RATE_FACTOR, freePort, startServer, stopServer } from './support/server';
 import { DEFAULT_PG, benchTarget } from './support/target';
 
@@ -111,15 +111,17 @@ async function bench(
         requests: REQUESTS,
         timeMs: RUN_TIME_LIMIT_MS,
       });
-      const shares = cpuShares(before, await cpuSnapshot(groups));
+      const after = await cpuSnapshot(groups);
+      const shares = cpuShares(before, after);
+      const used = cpuUsedMs(before, after);
       const answered = result.answered ?? 0;
       runs.push({
         perSecond: result.rps,
         booked: answered - result.refused - result.errors,
         rsv2: result.refused,
         other: result.errors,
-        serverMs: (10 * (shares.server ?? 0)) / result.rps,
-        databaseMs: (10 * (shares.database ?? 0)) / result.rps,
+        serverMs: (used.server ?? 0) / Math.max(1, answered),
+        databaseMs: (used.database ?? 0) / Math.max(1, answered),
         generatorShare: shares.generator ?? 0,
       });
     }

@@ -118,13 +118,18 @@ export async function cpuSnapshot(groups: CpuGroups): Promise<CpuSnapshot> {
  */
 export function cpuShares(before: CpuSnapshot, after: CpuSnapshot): Record<string, number> {
   const wall = after.at - before.at;
-  const shares: Record<string, number> = {};
+  return Object.fromEntries(Object.entries(cpuUsedMs(before, after)).map(([name, ms]) => [name, (100 * ms) / wall]));
+}
+
+/** Each group's CPU ms between two snapshots. */
+export function cpuUsedMs(before: CpuSnapshot, after: CpuSnapshot): Record<string, number> {
+  const used: Record<string, number> = {};
   for (const [name, times] of Object.entries(after.byGroup)) {
-    let used = 0;
-    for (const [pid, ms] of times) used += ms - (before.byGroup[name]?.get(pid) ?? 0);
-    shares[name] = (100 * used) / wall;
+    let sum = 0;
+    for (const [pid, ms] of times) sum += ms - (before.byGroup[name]?.get(pid) ?? 0);
+    used[name] = sum;
   }
-  return shares;
+  return used;
 }
 
 /** A share of one core as "core % / machine %". */
