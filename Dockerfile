@@ -39,4 +39,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # What `npm start` runs after its build. `docker stop` sends its SIGTERM to this process, which
 # drains (server/index.ts).
-CMD ["node", "dist-server/index.js"]
+CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=2", "dist-server/index.js"]

@@ -1,42 +1,49 @@
 /**
- * npm run bench:api [-- --postgres] [-- --tsx]
+ * npm run bench:api [-- --postgres] [-- --workers=2] [-- --tsx] [-- --no-pin]
  *
- * One API process, one run: requests per second and p50/p95/p99 latency of the calls a booking
- * makes (search-jadwal repeated and never repeated, kursi, cek-harga, reservasi) side by side with
- * /api/health of the same server (the ceiling: routing, auth and HTTP only), at concurrency 16 and
- * 1, with the ratio of each to health. Every cell is the median of 3 runs, each bounded in requests
- * and in time; the calls alternate run by run so drift hits them alike.
+ * Requests per second and p50/p95/p99 latency of the calls a booking makes (search-jadwal
+ * repeated and never repeated, kursi, cek-harga, reservasi) side by side with /api/health of the
+ * same server (the ceiling: routing, auth and HTTP only), at concurrency 16 and 1, with the ratio
+ * of each to health. Every cell is the median of 3 runs, each bounded in requests and in time; the
+ * calls alternate run by run so drift hits them alike.
  *
- * Also the server's resident memory (VmRSS from /proc/<pid>/status of the server process itself):
- * idle after start, and the peak sampled every 100 ms under load.
+ * The load comes from a separate process (autocannon, bench/support/generator.ts). On a machine
+ * with a core to spare for it, the generator runs on the last core and the server on the others
+ * (taskset; --no-pin leaves both to the scheduler); the output says what was pinned. Each cell
+ * also gives the CPU the server's processes, the generator and (PostgreSQL) the database's
+ * backends used during the run (utime + stime from /proc), as a share of one core and of the
+ * machine. After the runs, the live seat bookings that share a seat are counted: it must be 0.
+ *
+ * Memory: each server process's resident memory (VmRSS from /proc/<pid>/status): idle after
+ * start, and the peak sampled every 100 ms under load.
  *
  * Database: a fresh embedded one (PGlite, full seed) in a temporary folder; with --postgres (or
  * BENCH_DATABASE_URL=postgres://...) a fresh database created on that server for this run and
- * dropped after it (default server postgres://postgres@127.0.0.1:5432/test; only the new
- * database is touched). The server runs compiled on plain node as `npm start` runs it
- * (dist-server/, built first); --tsx runs server/index.ts through tsx instead. BENCH_PORT picks
- * the port (default: a free one).
+ * dropped after it (default server postgres://postgres@127.0.0.1:5432/test; only the new database
+ * is touched; BENCH_DATABASE_PREFIX names it). --workers=N (PostgreSQL only) runs N API processes
+ * under node:cluster as `npm run serve:cluster` does. The server runs compiled on plain node as
+ * `npm start` runs it (dist-server/, built first); --tsx runs server/index.ts through tsx
+ * instead. BENCH_PORT picks the port (default: a free one).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import postgres from 'postgres';
+import { loadavg } from 'node:os';
 import { API_BASE, PREFIX, type KursiResults } from '../contract';
 import { addDays, jakartaToday } from '../server/lib/dates';
 import { buildServer } from '../scripts/build-server';
+import { CALL_NAMES, callsOf, type CallName, type Departure } from './support/calls';
+import { latencyCells, markdownTable, medianOf, send, type RunResult } from './support/load';
 import {
-  latencyCells,
-  markdownTable,
-  medianOf,
-  runLoad,
-  searchPaths,
-  send,
-  type Call,
-  type RunResult,
-} from './support/load';
+  MACHINE_CORES,
+  cpuShares,
+  cpuSnapshot,
+  cpuUsedMs,
+  pinPlan,
+  processTree,
+  shareCell,
+  startGenerator,
+} from './support/remote-load';
 import { BENCH_CLIENT_RATE_FACTOR, freePort, residentMb, startServer, stopServer } from './support/server';
+import { DEFAULT_PG, benchTarget } from './support/target';
 
 const RUNS = 3;
 /** Per concurrency: requests per run and the time after which a run stops early. */
@@ -46,29 +53,19 @@ const LOAD = {
 } as const;
 const CONCURRENCY = [16, 1] as const;
 const WARMUP_REQUESTS = 100;
-const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
 /** Departures the seat, price and reservation calls spread over, and the days after today they use. */
-const DEPARTURES = ['XTR-BDG-JKT-0800', 'LJT-JKT-BDG-2100', 'SBR-SMG-SBY-1530', 'CPT-BDG-CRB-0600'];
+const DEPARTURE_CODES = ['XTR-BDG-JKT-0800', 'LJT-JKT-BDG-2100', 'SBR-SMG-SBY-1530', 'CPT-BDG-CRB-0600'];
 const FIRST_DAY = 20;
 const DAYS = 120;
 
-const ENDPOINTS = ['health', 'search-jadwal', 'search-jadwal (cold)', 'kursi', 'cek-harga', 'reservasi'] as const;
-type Endpoint = (typeof ENDPOINTS)[number];
-
-// ---------------------------------------------------------------------------------------------
-// The calls.
-
-interface Departure {
-  operator: string;
-  code: string;
-  seats: string[];
-}
+type Endpoint = CallName;
+const ENDPOINTS = CALL_NAMES;
 
 /** The sellable seats of each departure, read once through kursi. */
 async function departures(port: number, date: string): Promise<Departure[]> {
   const agent = new http.Agent({ keepAlive: true });
   const found: Departure[] = [];
-  for (const code of DEPARTURES) {
+  for (const code of DEPARTURE_CODES) {
     const operator = code.slice(0, 3);
     const query = new URLSearchParams({ operator_kode: operator, jadwal_kode: code, tanggal_berangkat: date });
     const res = await send(agent, port, { method: 'GET', path: `${API_BASE}/${PREFIX}/kursi?${query.toString()}` });
@@ -85,133 +82,37 @@ async function departures(port: number, date: string): Promise<Departure[]> {
   return found;
 }
 
-function pick<T>(list: readonly T[]): T {
-  const item = list[Math.floor(Math.random() * list.length)];
-  if (item === undefined) throw new Error('pick from an empty list');
-  return item;
-}
-
-function callsOf(today: string, deps: Departure[]): Record<Endpoint, (n: number) => Call> {
-  const search = searchPaths(today);
-  // Never the same query twice (an unused price ceiling), so every request reads the page from
-  // the database instead of the search page cache: the cost of a first search.
-  const coldBase = search.filter((path) => !path.includes('harga_max'));
-  let coldSerial = 0;
-  const dates = Array.from({ length: DAYS }, (_, i) => addDays(today, FIRST_DAY + i));
-  const seatsOf = (dep: Departure) => {
-    const wanted = new Set<string>();
-    const count = 1 + Math.floor(Math.random() * 2);
-    while (wanted.size < count) wanted.add(pick(dep.seats));
-    return [...wanted];
-  };
-  const api = (name: string) => `${API_BASE}/${PREFIX}/${name}`;
-  // Each reservation a traveller of their own, as in real traffic: one contact would meet its cap.
-  let booker = 0;
-  return {
-    health: () => ({ method: 'GET', path: `${API_BASE}/health` }),
-    'search-jadwal': (n) => ({ method: 'GET', path: search[n % search.length] as string }),
-    'search-jadwal (cold)': (n) => {
-      coldSerial += 1;
-      return {
-        method: 'GET',
-        path: `${coldBase[n % coldBase.length] as string}&harga_max=${100_000_000 + coldSerial}`,
-      };
-    },
-    kursi: () => {
-      const dep = pick(deps);
-      const query = new URLSearchParams({
-        operator_kode: dep.operator,
-        jadwal_kode: dep.code,
-        tanggal_berangkat: pick(dates),
-      });
-      return { method: 'GET', path: `${api('kursi')}?${query.toString()}` };
-    },
-    'cek-harga': () => {
-      const dep = pick(deps);
-      return {
-        method: 'POST',
-        path: api('cek-harga'),
-        body: JSON.stringify({
-          operator_kode_pergi: dep.operator,
-          jadwal_kode_pergi: dep.code,
-          tanggal_berangkat_pergi: pick(dates),
-          kursi_pergi: seatsOf(dep),
-        }),
-      };
-    },
-    // Travellers race for seats: a share of the requests meet a taken seat and answer RSV-2.
-    reservasi: () => {
-      const dep = pick(deps);
-      return {
-        method: 'POST',
-        path: api('reservasi'),
-        body: JSON.stringify({
-          operator_kode_pergi: dep.operator,
-          jadwal_kode_pergi: dep.code,
-          tanggal_berangkat_pergi: pick(dates),
-          kursi_pergi: seatsOf(dep).map((no) => ({ no, penumpang_nama: 'Budi Santoso' })),
-          pemesan_nama: 'Rina Kartika',
-          pemesan_telp: `0812${String((booker += 1)).padStart(8, '0')}`,
-          pemesan_email: `rina${booker}@contoh.id`,
-          total_bayar: 0,
-        }),
-      };
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The database.
-
-interface Target {
-  label: string;
-  databaseUrl?: string;
-  dataDir?: string;
-  drop(): Promise<void>;
-}
-
-async function target(): Promise<Target> {
-  const pgUrl = process.env.BENCH_DATABASE_URL || (process.argv.includes('--postgres') ? DEFAULT_PG : undefined);
-  if (!pgUrl) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'api-bench-'));
-    return {
-      label: 'PGlite, fresh seed',
-      dataDir,
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  // A database of its own on that server: others' databases (the tests' `test`) stay untouched.
-  const name = `berangkat_bench_${randomBytes(5).toString('hex')}`;
-  const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  return {
-    label: `PostgreSQL ${url.host}, database ${name}, fresh seed`,
-    databaseUrl: url.toString(),
-    async drop() {
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end({ timeout: 5 });
-    },
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Main.
 
+const arg = (name: string) => process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1];
 const benchStarted = performance.now();
 const today = jakartaToday();
 const runner = process.argv.includes('--tsx') ? 'tsx' : 'compiled';
+const workers = Number(arg('workers') ?? 1);
+const pgUrl = process.env.BENCH_DATABASE_URL || (process.argv.includes('--postgres') ? DEFAULT_PG : undefined);
+if (!Number.isInteger(workers) || workers < 1) throw new Error('--workers takes a whole number from 1');
+if (workers > 1 && (!pgUrl || runner !== 'compiled'))
+  throw new Error('--workers above 1 needs --postgres and the compiled server: PGlite belongs to one process');
+const pin = pinPlan(workers, !process.argv.includes('--no-pin'));
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const loadBefore = load();
 if (runner === 'compiled') await buildServer();
-const db = await target();
+const db = await benchTarget(pgUrl);
 const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
-console.log(`Starting the API on 127.0.0.1:${port} (${db.label} for ${today}; ${runner} server) ...`);
+const shape = workers > 1 ? `${workers} workers under node:cluster` : 'one process';
+console.log(`Starting the API on 127.0.0.1:${port} (${db.label} for ${today}; ${runner} server, ${shape}) ...`);
 const startedAt = performance.now();
 const server = await startServer(port, db.dataDir ?? '', {
   today,
   runner,
+  workers,
   // Every traveller here calls from one address: the per-client limits would measure the limiter.
   clientRateFactor: BENCH_CLIENT_RATE_FACTOR,
+  ...(pin.server ? { cpus: pin.server } : {}),
   ...(db.databaseUrl ? { databaseUrl: db.databaseUrl } : {}),
 }).catch(async (error: unknown) => {
   await db.drop();
@@ -219,51 +120,119 @@ const server = await startServer(port, db.dataDir ?? '', {
 });
 const startSeconds = (performance.now() - startedAt) / 1000;
 const pid = server.pid ?? 0;
+const generator = await startGenerator(pin.generator);
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+let soldTwice = -1;
 
 try {
   await new Promise((resolve) => setTimeout(resolve, 2_000));
-  const idleMb = residentMb(pid);
-  const startPeakMb = residentMb(pid, 'VmHWM');
+  // The processes that serve: the one server, or the cluster's workers (the primary only forwards connections).
+  const servers = workers > 1 ? processTree(pid).slice(1) : [pid];
+  const idle = servers.map((p) => residentMb(p));
+  const startPeak = servers.map((p) => residentMb(p, 'VmHWM'));
+  const perProcess = (values: number[]) => values.map((mb) => fmt(mb, 0)).join(' / ');
   console.log(
-    `Ready in ${startSeconds.toFixed(1)} s; server RSS idle ${idleMb.toFixed(0)} MB (peak during start ${startPeakMb.toFixed(0)} MB)`,
+    `Ready in ${fmt(startSeconds)} s; server RSS idle ${perProcess(idle)} MB (peak during start ${perProcess(startPeak)} MB)` +
+      (workers > 1 ? `; primary ${fmt(residentMb(pid), 0)} MB` : ''),
   );
+  console.log(`Pinning: ${pin.description}. Load generator: autocannon in its own process (pid ${generator.pid}).`);
 
   const deps = await departures(port, addDays(today, FIRST_DAY));
-  const calls = callsOf(today, deps);
+  const spec = {
+    today,
+    departures: deps,
+    dates: Array.from({ length: DAYS }, (_, i) => addDays(today, FIRST_DAY + i)),
+  };
+  const probeCalls = callsOf(spec);
   const probeAgent = new http.Agent({ keepAlive: true });
   for (const endpoint of ENDPOINTS) {
     // Every call must answer for real: a refusal would flatter the figures.
-    const probe = await send(probeAgent, port, calls[endpoint](0));
+    const probe = await send(probeAgent, port, probeCalls[endpoint](0));
     if (probe.status !== 200)
       throw new Error(`${endpoint} probe failed: HTTP ${probe.status} ${probe.body.slice(0, 300)}`);
   }
   probeAgent.destroy();
 
-  let peakMb = idleMb;
+  const peak = [...idle];
   const sampler = setInterval(() => {
-    peakMb = Math.max(peakMb, residentMb(pid));
+    servers.forEach((p, i) => {
+      peak[i] = Math.max(peak[i] ?? 0, residentMb(p));
+    });
   }, 100);
-  for (const endpoint of ENDPOINTS) await runLoad(port, calls[endpoint], 4, WARMUP_REQUESTS, 2_000);
+  const run = (call: Endpoint, concurrency: number, requests: number, timeMs: number) =>
+    generator.run({ port, call, spec, concurrency, requests, timeMs });
+  for (const endpoint of ENDPOINTS) await run(endpoint, 4, WARMUP_REQUESTS, 2_000);
 
-  const table: { endpoint: Endpoint; concurrency: number; result: RunResult }[] = [];
+  const groups = {
+    server: () => processTree(pid),
+    generator: () => [generator.pid],
+    database: () => db.backendPids(),
+  };
+  type Cell = { result: RunResult; cpu: Record<string, number> };
+  const table: { endpoint: Endpoint; concurrency: number; result: RunResult; cpu: Record<string, number> }[] = [];
   for (const concurrency of CONCURRENCY) {
     const { requests, timeMs } = LOAD[concurrency];
-    const runs = Object.fromEntries(ENDPOINTS.map((e) => [e, [] as RunResult[]])) as Record<Endpoint, RunResult[]>;
-    for (let run = 0; run < RUNS; run += 1) {
-      for (const endpoint of ENDPOINTS)
-        runs[endpoint].push(await runLoad(port, calls[endpoint], concurrency, requests, timeMs));
+    const runs = Object.fromEntries(ENDPOINTS.map((e) => [e, [] as Cell[]])) as Record<Endpoint, Cell[]>;
+    for (let i = 0; i < RUNS; i += 1) {
+      for (const endpoint of ENDPOINTS) {
+        const before = await cpuSnapshot(groups);
+        const result = await run(endpoint, concurrency, requests, timeMs);
+        const after = await cpuSnapshot(groups);
+        const used = cpuUsedMs(before, after);
+        const answered = Math.max(1, result.answered ?? 0);
+        runs[endpoint].push({
+          result,
+          cpu: {
+            ...cpuShares(before, after),
+            serverPerRequest: (used.server ?? 0) / answered,
+            databasePerRequest: (used.database ?? 0) / answered,
+          },
+        });
+      }
     }
-    for (const endpoint of ENDPOINTS) table.push({ endpoint, concurrency, result: medianOf(runs[endpoint]) });
+    for (const endpoint of ENDPOINTS) {
+      const cells = runs[endpoint];
+      const median = (name: string) =>
+        cells.map((c) => c.cpu[name] ?? 0).sort((a, b) => a - b)[Math.floor(cells.length / 2)] ?? 0;
+      table.push({
+        endpoint,
+        concurrency,
+        result: medianOf(cells.map((c) => c.result)),
+        cpu: {
+          server: median('server'),
+          generator: median('generator'),
+          database: median('database'),
+          serverPerRequest: median('serverPerRequest'),
+          databasePerRequest: median('databasePerRequest'),
+        },
+      });
+    }
     console.log(`  concurrency ${concurrency} done`);
   }
   clearInterval(sampler);
-  const afterMb = residentMb(pid);
+  const after = servers.map((p) => residentMb(p));
+  if (db.kind === 'postgres') soldTwice = await db.soldTwice();
 
-  const fmt = (n: number, digits = 1) => n.toFixed(digits);
+  const withDb = db.kind === 'postgres';
   const rows = [
-    ['call', 'conc', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s vs health', 'p95 vs health', 'errors', 'RSV-2'],
+    [
+      'call',
+      'conc',
+      'req/s',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'req/s vs health',
+      'p95 vs health',
+      'errors',
+      'RSV-2',
+      'server CPU %',
+      'server CPU ms/req',
+      'generator CPU %',
+      ...(withDb ? ['database CPU %', 'database CPU ms/req'] : []),
+    ],
   ];
-  for (const { endpoint, concurrency, result } of table) {
+  for (const { endpoint, concurrency, result, cpu } of table) {
     const health = table.find((t) => t.endpoint === 'health' && t.concurrency === concurrency)?.result;
     rows.push([
       endpoint,
@@ -273,25 +242,45 @@ try {
       health ? `${fmt(result.p95 / health.p95, 1)}x` : '',
       String(result.errors),
       String(result.refused),
+      shareCell(cpu.server ?? 0),
+      fmt(cpu.serverPerRequest ?? 0, 2),
+      shareCell(cpu.generator ?? 0),
+      ...(withDb ? [shareCell(cpu.database ?? 0), fmt(cpu.databasePerRequest ?? 0, 2)] : []),
     ]);
   }
   console.log(
-    `\nbench:api, ${db.label}, ${runner} server, median of ${RUNS} runs per cell (${today}, ${process.version})\n`,
+    `\nbench:api, ${db.label}, ${runner} server, ${shape}, median of ${RUNS} runs per cell (${today}, ${process.version})`,
+  );
+  console.log(
+    `Load generator: autocannon 9 in its own process. ${pin.description}. CPU % = share of one core / of the machine (${MACHINE_CORES} cores) during the run, median of the runs; CPU ms/req = that CPU time per answered request${withDb ? '; database = the PostgreSQL backends serving this database' : ''}.\n`,
   );
   console.log(markdownTable(rows));
 
+  const label = workers > 1 ? 'per worker' : `of pid ${pid}`;
   console.log(
-    `\nServer RSS (VmRSS of pid ${pid}): idle after start ${fmt(idleMb, 0)} MB, peak under load ${fmt(peakMb, 0)} MB, after load ${fmt(afterMb, 0)} MB`,
+    `\nServer RSS (VmRSS ${label}): idle after start ${perProcess(idle)} MB, peak under load ${perProcess(peak)} MB, after load ${perProcess(after)} MB`,
   );
-  const cold = table.find((t) => t.endpoint === 'search-jadwal (cold)' && t.concurrency === 16)?.result;
-  if (cold) {
+  const cell = (endpoint: Endpoint) => table.find((t) => t.endpoint === endpoint && t.concurrency === 16);
+  const cold = cell('search-jadwal (cold)');
+  const health = cell('health');
+  if (cold && health) {
     console.log(
-      `Goal cold search at concurrency 16: p95 < 50 ms and 1,000 req/s: ${fmt(cold.p95, 1)} ms, ${fmt(cold.rps, 0)} req/s`,
+      `Goal cold search at concurrency 16: p95 < 50 ms and 1,000 req/s (PostgreSQL, two workers), 0.15x health (PGlite): ` +
+        `${fmt(cold.result.p95, 1)} ms, ${fmt(cold.result.rps, 0)} req/s, ${fmt(cold.result.rps / health.result.rps, 3)}x health`,
     );
   }
-  console.log(`Total time ${fmt((performance.now() - benchStarted) / 1000)} s`);
+  const reserve = cell('reservasi');
+  if (reserve)
+    console.log(`Goal reservasi at concurrency 16: 1,000/s (PostgreSQL, two workers): ${fmt(reserve.result.rps, 0)}/s`);
   if (table.some((t) => t.result.errors > 0)) process.exitCode = 1;
 } finally {
+  await generator.stop();
   await stopServer(server);
+  if (db.kind === 'pglite') soldTwice = await db.soldTwice().catch(() => -1);
   await db.drop();
 }
+console.log(`Seats sold twice after the reservation runs: ${soldTwice}`);
+console.log(
+  `Load average before ${loadBefore}, after ${load()}; total time ${fmt((performance.now() - benchStarted) / 1000)} s`,
+);
+if (soldTwice !== 0) process.exitCode = 1;

@@ -1,28 +1,29 @@
 /**
- * npm run bench:reserve [-- --pg | --pg-only]
+ * npm run bench:reserve [-- --pg | --pg-only] [-- --workers=2] [-- --no-pin]
  *
- * Reservations per second through the whole API (contract parsing, auth, the reservation
- * transaction) at concurrency 16, on a fresh, fully seeded embedded database (PGlite, in memory)
- * and, when TEST_DATABASE_URL is set or --pg is given, on a fresh database of that PostgreSQL
- * server (pool of 16 connections, BENCH_POOL to change it; --pg-only skips PGlite). Requests go
- * through app.request() in this process (no socket), JSON bodies as a client sends them, so the
- * figure is the API and database cost alone. Travellers race for seats: every request books 1 or
- * 2 random seats of one of a few schedules on one of 30 days, so a share of them meet a taken
- * seat and answer RSV-2. After each run a query counts seats booked twice (live rows sharing a
- * seat): it must be 0. Each line also prints this process's CPU per request and the machine's
- * load average before and after, since figures on a shared machine move with its load.
+ * Reservations per second through the whole API (HTTP, contract parsing, auth, the reservation
+ * transaction) at concurrency 16: the compiled server as `npm start` runs it, on a fresh, fully
+ * seeded embedded database (PGlite) and, when TEST_DATABASE_URL is set or --pg is given, on a
+ * fresh database of that PostgreSQL server (--pg-only skips PGlite; --workers=N runs N API
+ * processes there under node:cluster, as `npm run serve:cluster` does). The requests come from a
+ * separate process (autocannon, bench/support/generator.ts), pinned off the server's core when
+ * the machine has one to spare. Travellers race for seats: every request books 1 or 2 random
+ * seats of one of a few schedules on one of 30 days (each run its own 30 days), so a share of them
+ * meet a taken seat and answer RSV-2. After the runs a query counts seats booked twice (live rows
+ * sharing a seat): it must be 0. Each line also prints the CPU per reservation of the server's
+ * processes and (PostgreSQL) of the database's backends, the generator's share of a core, and the
+ * machine's load average before and after, since figures on a shared machine move with its load.
  */
-import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { loadavg } from 'node:os';
-import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
-import { API_BASE, DEFAULT_BASIC_CREDENTIALS, HEADER, PREFIX, type KursiResults } from '../contract';
-import { createApp } from '../server/app';
-import { BENCH_CLIENT_RATE_FACTOR } from './support/server';
-import { openDatabase, type DbHandle } from '../server/db/client';
-import { seedDatabase } from '../server/db/seed';
+import { API_BASE, PREFIX, type KursiResults } from '../contract';
 import { addDays, jakartaToday } from '../server/lib/dates';
-import { queryRows } from '../server/services/sql';
+import { buildServer } from '../scripts/build-server';
+import type { Departure } from './support/calls';
+import { send, type RunResult } from './support/load';
+import { cpuShares, cpuSnapshot, cpuUsedMs, pinPlan, processTree, startGenerator } from './support/remote-load';
+import { BENCH_CLIENT_RATE_FACTOR, freePort, startServer, stopServer } from './support/server';
+import { DEFAULT_PG, benchTarget } from './support/target';
 
 const CONCURRENCY = 16;
 const REQUESTS = 2000;
@@ -31,176 +32,147 @@ const RUNS = 3;
 const DAYS = 30;
 /** Departures the requests share: few enough that seats run out and RSV-2 answers appear. */
 const DEPARTURES = ['XTR-BDG-JKT-0800', 'LJT-JKT-BDG-2100', 'SBR-SMG-SBY-1530', 'CPT-BDG-CRB-0600'];
-const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
-/** PostgreSQL pool: one connection per request in flight unless BENCH_POOL says otherwise. */
-const POOL = process.env.BENCH_POOL ? Number(process.env.BENCH_POOL) : CONCURRENCY;
+/** A run stops after this long even if not every request was sent. */
+const RUN_TIME_LIMIT_MS = 60_000;
 
-const HEADERS = {
-  [HEADER.userId]: 'bench'.padEnd(100, 'x'),
-  [HEADER.authorization]: `Basic ${Buffer.from(
-    `${DEFAULT_BASIC_CREDENTIALS.WEB.user}:${DEFAULT_BASIC_CREDENTIALS.WEB.password}`,
-  ).toString('base64')}`,
-  'content-type': 'application/json',
-};
-
-interface Target {
-  name: string;
-  open(): Promise<DbHandle & { destroy(): Promise<void> }>;
-}
-
-function pgTarget(adminUrl: string): Target {
-  return {
-    name: 'PostgreSQL',
-    async open() {
-      const name = `berangkat_bench_${randomBytes(5).toString('hex')}`;
-      const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`CREATE DATABASE ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const handle = await openDatabase({ url: url.toString(), max: POOL });
-      return {
-        ...handle,
-        async destroy() {
-          await handle.close();
-          await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await admin.end({ timeout: 5 });
-        },
-      };
-    },
-  };
-}
-
-const pgliteTarget: Target = {
-  name: 'PGlite',
-  async open() {
-    const handle = await openDatabase({});
-    return { ...handle, destroy: () => handle.close() };
-  },
-};
-
-interface RunResult {
+interface Outcome {
   perSecond: number;
   booked: number;
   rsv2: number;
   other: number;
-  soldTwice: number;
-  /** CPU of this process per request: with PGlite the database's work too, with PostgreSQL the API's only. */
-  cpuMs: number;
+  /** CPU ms per request: the server's processes, the database's backends (PostgreSQL). */
+  serverMs: number;
+  databaseMs: number;
+  /** The generator's share of one core. */
+  generatorShare: number;
 }
 
-async function runOnce(target: Target, today: string, run: number): Promise<RunResult> {
-  const handle = await target.open();
-  try {
-    await handle.migrate();
-    await seedDatabase(handle.db, { today });
-    // As the server does after seeding: without statistics the planner misjudges the seat counts.
-    await handle.db.execute(sql`ANALYZE`);
-    // One process plays every client: the per-client limits would measure the limiter.
-    const app = createApp({ db: handle.db, today: () => today, clientRateFactor: BENCH_CLIENT_RATE_FACTOR });
-    // Quiet days ahead (past the seed's sprinkled bookings): DAYS x the schedules' seats to race for.
-    const dates = Array.from({ length: DAYS }, (_, i) => addDays(today, 15 + run + i));
-    const departures: { operator: string; code: string; seats: string[] }[] = [];
-    for (const code of DEPARTURES) {
-      const operator = code.slice(0, 3);
-      const query = new URLSearchParams({
-        operator_kode: operator,
-        jadwal_kode: code,
-        tanggal_berangkat: dates[0] ?? today,
-      });
-      const response = await app.request(`${API_BASE}/${PREFIX}/kursi?${query.toString()}`, { headers: HEADERS });
-      const body = (await response.json()) as { results: KursiResults };
-      const seats = body.results.layout_kursi
-        .flatMap((floor) => Object.values(floor.kursi))
-        .filter((seat) => seat.flag_booking === 0 && (seat.tipe === 'P' || seat.tipe === 'PS'))
-        .map((seat) => seat.no);
-      departures.push({ operator, code, seats });
-    }
-
-    let next = 0;
-    const counts = { booked: 0, rsv2: 0, other: 0 };
-    const worker = async () => {
-      while (next < REQUESTS) {
-        next += 1;
-        const traveller = next;
-        const departure = departures[Math.floor(Math.random() * departures.length)] ?? departures[0];
-        const date = dates[Math.floor(Math.random() * dates.length)] ?? today;
-        if (!departure) return;
-        const wanted = new Set<string>();
-        const count = 1 + Math.floor(Math.random() * 2);
-        while (wanted.size < count)
-          wanted.add(departure.seats[Math.floor(Math.random() * departure.seats.length)] ?? '1');
-        const response = await app.request(`${API_BASE}/${PREFIX}/reservasi`, {
-          method: 'POST',
-          headers: HEADERS,
-          body: JSON.stringify({
-            operator_kode_pergi: departure.operator,
-            jadwal_kode_pergi: departure.code,
-            tanggal_berangkat_pergi: date,
-            kursi_pergi: [...wanted].map((no) => ({ no, penumpang_nama: 'Budi Santoso' })),
-            // Each reservation a traveller of their own, as in real traffic: one contact would meet its cap.
-            pemesan_nama: 'Rina Kartika',
-            pemesan_telp: `0812${String(traveller).padStart(8, '0')}`,
-            pemesan_email: `rina${traveller}@contoh.id`,
-            total_bayar: 0,
-          }),
-        });
-        const body = (await response.json()) as { status: string; code?: string };
-        if (body.status === 'OK') counts.booked += 1;
-        else if (body.code === 'RSV-2') counts.rsv2 += 1;
-        else counts.other += 1;
-      }
-    };
-    const started = performance.now();
-    const cpu = process.cpuUsage();
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    const seconds = (performance.now() - started) / 1000;
-    const used = process.cpuUsage(cpu);
-    const twice = await queryRows<{ n: number }>(
-      handle.db,
-      sql`SELECT count(*)::int AS n FROM (
-            SELECT 1 FROM seat_bookings WHERE live
-            GROUP BY schedule_id, departure_date, seat_no HAVING count(*) > 1) d`,
-    );
-    return {
-      perSecond: REQUESTS / seconds,
-      ...counts,
-      soldTwice: twice[0]?.n ?? -1,
-      cpuMs: (used.user + used.system) / 1000 / REQUESTS,
-    };
-  } finally {
-    await handle.destroy();
+async function departuresOn(port: number, date: string): Promise<Departure[]> {
+  const agent = new http.Agent({ keepAlive: true });
+  const found: Departure[] = [];
+  for (const code of DEPARTURES) {
+    const operator = code.slice(0, 3);
+    const query = new URLSearchParams({ operator_kode: operator, jadwal_kode: code, tanggal_berangkat: date });
+    const res = await send(agent, port, { method: 'GET', path: `${API_BASE}/${PREFIX}/kursi?${query.toString()}` });
+    if (res.status !== 200) throw new Error(`kursi probe failed: HTTP ${res.status} ${res.body.slice(0, 300)}`);
+    const body = JSON.parse(res.body) as { results: KursiResults };
+    const seats = body.results.layout_kursi
+      .flatMap((floor) => Object.values(floor.kursi))
+      .filter((seat) => seat.flag_booking === 0 && (seat.tipe === 'P' || seat.tipe === 'PS'))
+      .map((seat) => seat.no);
+    found.push({ operator, code, seats });
   }
+  agent.destroy();
+  return found;
+}
+
+async function bench(
+  pgUrl: string | undefined,
+  workers: number,
+  today: string,
+): Promise<{ name: string; runs: Outcome[]; soldTwice: number; pinned: string }> {
+  const pin = pinPlan(workers, !process.argv.includes('--no-pin'));
+  const db = await benchTarget(pgUrl);
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
+  const server = await startServer(port, db.dataDir ?? '', {
+    today,
+    runner: 'compiled',
+    workers,
+    // One address plays every client: the per-client limits would measure the limiter.
+    clientRateFactor: BENCH_CLIENT_RATE_FACTOR,
+    ...(pin.server ? { cpus: pin.server } : {}),
+    ...(db.databaseUrl ? { databaseUrl: db.databaseUrl } : {}),
+  }).catch(async (error: unknown) => {
+    await db.drop();
+    throw error;
+  });
+  const generator = await startGenerator(pin.generator);
+  const runs: Outcome[] = [];
+  let soldTwice = -1;
+  try {
+    const groups = {
+      server: () => processTree(server.pid ?? 0),
+      generator: () => [generator.pid],
+      database: () => db.backendPids(),
+    };
+    for (let run = 0; run < RUNS; run += 1) {
+      // Quiet days ahead (past the seed's sprinkled bookings), new ones each run.
+      const dates = Array.from({ length: DAYS }, (_, i) => addDays(today, 15 + run * DAYS + i));
+      const departures = await departuresOn(port, dates[0] ?? today);
+      const spec = { today, departures, dates };
+      // Warm-up on other days, so the measured run races for seats nobody took yet.
+      await generator.run({ port, call: 'kursi', spec, concurrency: 4, requests: 100, timeMs: 5_000 });
+      const before = await cpuSnapshot(groups);
+      const result: RunResult = await generator.run({
+        port,
+        call: 'reservasi',
+        spec,
+        concurrency: CONCURRENCY,
+        requests: REQUESTS,
+        timeMs: RUN_TIME_LIMIT_MS,
+      });
+      const after = await cpuSnapshot(groups);
+      const shares = cpuShares(before, after);
+      const used = cpuUsedMs(before, after);
+      const answered = result.answered ?? 0;
+      runs.push({
+        perSecond: result.rps,
+        booked: answered - result.refused - result.errors,
+        rsv2: result.refused,
+        other: result.errors,
+        serverMs: (used.server ?? 0) / Math.max(1, answered),
+        databaseMs: (used.database ?? 0) / Math.max(1, answered),
+        generatorShare: shares.generator ?? 0,
+      });
+    }
+    if (db.kind === 'postgres') soldTwice = await db.soldTwice();
+  } finally {
+    await generator.stop();
+    await stopServer(server);
+    if (db.kind === 'pglite') soldTwice = await db.soldTwice().catch(() => -1);
+    await db.drop();
+  }
+  const name = db.kind === 'pglite' ? 'PGlite' : workers > 1 ? `PostgreSQL, ${workers} workers` : 'PostgreSQL';
+  return { name, runs, soldTwice, pinned: pin.description };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function main(): Promise<void> {
   const today = jakartaToday();
+  const workersArg = process.argv.find((value) => value.startsWith('--workers='))?.split('=')[1];
+  const workers = Number(workersArg ?? 1);
   const pgUrl =
     process.env.TEST_DATABASE_URL ??
     (process.argv.includes('--pg') || process.argv.includes('--pg-only') ? DEFAULT_PG : undefined);
-  const targets = [...(process.argv.includes('--pg-only') ? [] : [pgliteTarget]), ...(pgUrl ? [pgTarget(pgUrl)] : [])];
+  if (!Number.isInteger(workers) || workers < 1) throw new Error('--workers takes a whole number from 1');
+  if (workers > 1 && !pgUrl) throw new Error('--workers above 1 needs PostgreSQL (--pg or --pg-only)');
+  const targets: { url: string | undefined; workers: number }[] = [
+    ...(process.argv.includes('--pg-only') ? [] : [{ url: undefined, workers: 1 }]),
+    ...(pgUrl ? [{ url: pgUrl, workers }] : []),
+  ];
   const load = () =>
     loadavg()
       .map((n) => n.toFixed(2))
       .join(' ');
+  await buildServer();
   console.log(
-    `bench:reserve: ${REQUESTS} reservasi requests per run, concurrency ${CONCURRENCY}, median of ${RUNS} runs`,
+    `bench:reserve: ${REQUESTS} reservasi requests per run over HTTP from a separate process (autocannon), concurrency ${CONCURRENCY}, median of ${RUNS} runs`,
   );
   for (const target of targets) {
     const loadBefore = load();
-    const results: RunResult[] = [];
-    for (let run = 0; run < RUNS; run += 1) results.push(await runOnce(target, today, run));
-    const soldTwice = results.reduce((sum, r) => sum + r.soldTwice, 0);
+    const { name, runs, soldTwice, pinned } = await bench(target.url, target.workers, today);
+    const pick = (key: keyof Outcome, digits = 0) => median(runs.map((r) => r[key])).toFixed(digits);
     console.log(
-      `${target.name.padEnd(11)} concurrency ${CONCURRENCY}  ${median(results.map((r) => r.perSecond)).toFixed(0)} reservations/s` +
-        ` (runs ${results.map((r) => r.perSecond.toFixed(0)).join(', ')})` +
-        `  booked ${median(results.map((r) => r.booked))}  RSV-2 ${median(results.map((r) => r.rsv2))}` +
-        `  other errors ${median(results.map((r) => r.other))}  seats sold twice: ${soldTwice}` +
-        `  process CPU ${median(results.map((r) => r.cpuMs)).toFixed(2)} ms/request` +
-        `  load average ${loadBefore} -> ${load()}`,
+      `${name.padEnd(24)} ${pick('perSecond')} reservations/s` +
+        ` (runs ${runs.map((r) => r.perSecond.toFixed(0)).join(', ')})` +
+        `  booked ${pick('booked')}  RSV-2 ${pick('rsv2')}  other errors ${pick('other')}  seats sold twice: ${soldTwice}` +
+        `  CPU per request: server ${pick('serverMs', 2)} ms` +
+        (target.url ? `, database ${pick('databaseMs', 2)} ms` : '') +
+        `; generator ${pick('generatorShare')} % of a core` +
+        `  load average ${loadBefore} -> ${load()}  (${pinned})`,
     );
-    if (soldTwice !== 0) process.exitCode = 1;
+    if (soldTwice !== 0 || runs.some((r) => r.other > 0)) process.exitCode = 1;
   }
 }
 

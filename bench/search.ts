@@ -7,26 +7,26 @@
  * page cache, seats counted live); "search-jadwal (cold)" never repeats one, so each request runs
  * the full search query.
  * The API runs as its own process on a fresh embedded database (PGlite, full seed) in a temporary
- * folder, so the load generator does not share its event loop. Loopback only; every cell is the
- * median of 3 runs, each bounded in requests and in time.
+ * folder, and the load comes from another (autocannon, bench/support/generator.ts), pinned to a
+ * core of its own when the machine has one to spare (--no-pin: not); each cell prints the CPU
+ * both used. Loopback only; every cell is the median of 3 runs, each bounded in requests and in time.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startServer, stopServer } from './support/server';
 import http from 'node:http';
-import { API_BASE } from '../contract';
 import { addDays, jakartaToday } from '../server/lib/dates';
+import { latencyCells, markdownTable, medianOf, searchPaths, send, type RunResult } from './support/load';
 import {
-  latencyCells,
-  markdownTable,
-  medianOf,
-  runLoad,
-  searchPaths,
-  send,
-  type Call,
-  type RunResult,
-} from './support/load';
+  MACHINE_CORES,
+  cpuShares,
+  cpuSnapshot,
+  pinPlan,
+  processTree,
+  shareCell,
+  startGenerator,
+} from './support/remote-load';
 
 const CONCURRENCY = [1, 16, 64] as const;
 const RUNS = 3;
@@ -44,58 +44,73 @@ const ENDPOINTS: readonly Endpoint[] = ['search-jadwal', 'search-jadwal (cold)',
 const benchStarted = performance.now();
 const today = jakartaToday();
 const dataDir = mkdtempSync(join(tmpdir(), 'berangkat-bench-'));
-const port = await freePort();
+const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
+const pin = pinPlan(1, !process.argv.includes('--no-pin'));
 console.log(`Starting the API on 127.0.0.1:${port} (PGlite, fresh seed for ${today}) ...`);
-const server = await startServer(port, dataDir, { today });
+const server = await startServer(port, dataDir, { today, ...(pin.server ? { cpus: pin.server } : {}) });
+const generator = await startGenerator(pin.generator);
+const spec = { today, departures: [], dates: [] };
+type Cell = { result: RunResult; cpu: Record<string, number> };
 
 try {
   const search = searchPaths(today);
-  // Never the same query twice (an unused price ceiling), so every request reads the page from
-  // the database instead of the search page cache: the cost of a first search.
-  const coldBase = search.filter((path) => !path.includes('harga_max'));
-  let coldSerial = 0;
-  const get = (path: string): Call => ({ method: 'GET', path });
-  const pathOf: Record<Endpoint, (n: number) => Call> = {
-    'search-jadwal': (n) => get(search[n % search.length] as string),
-    'search-jadwal (cold)': (n) => {
-      coldSerial += 1;
-      return get(`${coldBase[n % coldBase.length] as string}&harga_max=${100_000_000 + coldSerial}`);
-    },
-    health: () => get(`${API_BASE}/health`),
-  };
-
   // The answer must be a real one: a search that finds nothing would flatter the figures.
   const probeAgent = new http.Agent({ keepAlive: true });
-  const probe = await send(probeAgent, port, get(search[0] as string));
+  const probe = await send(probeAgent, port, { method: 'GET', path: search[0] as string });
   probeAgent.destroy();
   const probeBody = JSON.parse(probe.body) as { results?: { total?: number } };
   if (probe.status !== 200 || !probeBody.results?.total) {
     throw new Error(`search-jadwal probe failed: HTTP ${probe.status} ${probe.body.slice(0, 300)}`);
   }
   console.log(`search-jadwal probe: ${probeBody.results.total} groups on ${addDays(today, 1)}; warming up ...`);
-  for (const endpoint of ENDPOINTS) await runLoad(port, pathOf[endpoint], 4, WARMUP_REQUESTS, RUN_TIME_LIMIT_MS);
+  const run = (call: Endpoint, concurrency: number, requests: number) =>
+    generator.run({ port, call, spec, concurrency, requests, timeMs: RUN_TIME_LIMIT_MS });
+  for (const endpoint of ENDPOINTS) await run(endpoint, 4, WARMUP_REQUESTS);
+  const groups = { server: () => processTree(server.pid ?? 0), generator: () => [generator.pid] };
 
-  const table: { endpoint: Endpoint; concurrency: number; result: RunResult }[] = [];
+  const table: { endpoint: Endpoint; concurrency: number; result: RunResult; cpu: Record<string, number> }[] = [];
   for (const concurrency of CONCURRENCY) {
-    const runs: Record<Endpoint, RunResult[]> = { 'search-jadwal': [], 'search-jadwal (cold)': [], health: [] };
+    const runs: Record<Endpoint, Cell[]> = { 'search-jadwal': [], 'search-jadwal (cold)': [], health: [] };
     // Alternate the endpoints so drift (GC, CPU heat) hits them alike.
-    for (let run = 0; run < RUNS; run += 1) {
+    for (let i = 0; i < RUNS; i += 1) {
       for (const endpoint of ENDPOINTS) {
-        runs[endpoint].push(
-          await runLoad(port, pathOf[endpoint], concurrency, REQUESTS[concurrency], RUN_TIME_LIMIT_MS),
-        );
+        const before = await cpuSnapshot(groups);
+        const result = await run(endpoint, concurrency, REQUESTS[concurrency]);
+        runs[endpoint].push({ result, cpu: cpuShares(before, await cpuSnapshot(groups)) });
       }
     }
-    for (const endpoint of ENDPOINTS) table.push({ endpoint, concurrency, result: medianOf(runs[endpoint]) });
+    for (const endpoint of ENDPOINTS) {
+      const cells = runs[endpoint];
+      const median = (name: string) =>
+        cells.map((c) => c.cpu[name] ?? 0).sort((a, b) => a - b)[Math.floor(cells.length / 2)] ?? 0;
+      table.push({
+        endpoint,
+        concurrency,
+        result: medianOf(cells.map((c) => c.result)),
+        cpu: { server: median('server'), generator: median('generator') },
+      });
+    }
     console.log(`  concurrency ${concurrency} done`);
   }
 
   const fmt = (n: number, digits = 1) => n.toFixed(digits);
-  const rows = [['endpoint', 'conc', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors']];
-  for (const { endpoint, concurrency, result } of table) {
-    rows.push([endpoint, String(concurrency), ...latencyCells(result), String(result.errors)]);
+  const rows = [
+    ['endpoint', 'conc', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'server CPU %', 'generator CPU %'],
+  ];
+  for (const { endpoint, concurrency, result, cpu } of table) {
+    rows.push([
+      endpoint,
+      String(concurrency),
+      ...latencyCells(result),
+      String(result.errors),
+      shareCell(cpu.server ?? 0),
+      shareCell(cpu.generator ?? 0),
+    ]);
   }
-  console.log(`\nsearch-jadwal vs health, median of ${RUNS} runs per cell (${today}, ${process.version})\n`);
+  console.log(`\nsearch-jadwal vs health, median of ${RUNS} runs per cell (${today}, ${process.version})`);
+  console.log(
+    `Load generator: autocannon 9 in its own process. ${pin.description}. CPU % = share of one core / of the machine (${MACHINE_CORES} cores) during the run, median of the runs.\n`,
+  );
   console.log(markdownTable(rows));
 
   for (const name of ['search-jadwal', 'search-jadwal (cold)'] as const) {
@@ -119,6 +134,7 @@ try {
   console.log(`Total time ${fmt((performance.now() - benchStarted) / 1000)} s`);
   if (table.some((t) => t.result.errors > 0)) process.exitCode = 1;
 } finally {
+  await generator.stop();
   await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }

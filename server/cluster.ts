@@ -72,10 +72,15 @@ let everServed = false;
 /** The last day a worker said the database was set up for (DATABASE_PREPARED). */
 let preparedFor: string | null = null;
 
-// The heartbeat answers before the server's own modules load; execArgv replaces the primary's.
+// The heartbeat answers before the server's own modules load; execArgv replaces the primary's,
+// so the heap limits `npm run serve:cluster` starts the primary with are handed on to the workers.
 cluster.setupPrimary({
   exec: fileURLToPath(new URL('./index.js', import.meta.url)),
-  execArgv: ['--import', new URL('./cluster-heartbeat.js', import.meta.url).href],
+  execArgv: [
+    ...process.execArgv.filter((arg) => /^--max-(old|semi)-space-size/.test(arg)),
+    '--import',
+    new URL('./cluster-heartbeat.js', import.meta.url).href,
+  ],
 });
 
 function fork(slot: Slot): void {

@@ -17,6 +17,8 @@ export interface Call {
 
 export interface RunResult {
   rps: number;
+  /** Requests answered (any status). */
+  answered?: number;
   p50: number;
   p95: number;
   p99: number;
@@ -26,7 +28,8 @@ export interface RunResult {
   refused: number;
 }
 
-const HEADERS = {
+/** The headers every API call of the benchmarks carries (an anonymous web client). */
+export const HEADERS = {
   [HEADER.userId]: 'bench'.padEnd(100, 'x'),
   [HEADER.platform]: 'WEB',
   [HEADER.authorization]: `Basic ${Buffer.from(
@@ -61,7 +64,7 @@ export function send(agent: http.Agent, port: number, call: Call): Promise<{ sta
   });
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index] ?? Number.NaN;

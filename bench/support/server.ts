@@ -37,6 +37,14 @@ export interface ServerOptions {
   runner?: 'compiled' | 'tsx';
   /** CLIENT_RATE_FACTOR of the server: a benchmark's one address plays many clients. */
   clientRateFactor?: number;
+  /**
+   * API processes: more than 1 runs `npm run serve:cluster`'s primary (dist-server/cluster.js,
+   * compiled runner and PostgreSQL only) with CLUSTER_SIZE workers; startServer returns once every
+   * worker listens.
+   */
+  workers?: number;
+  /** A taskset CPU list the server (and its workers) run on. */
+  cpus?: string;
 }
 
 /**
@@ -46,6 +54,19 @@ export interface ServerOptions {
 export const BENCH_CLIENT_RATE_FACTOR = Number(process.env.CLIENT_RATE_FACTOR ?? 10_000);
 
 export const COMPILED_ENTRY = 'dist-server/index.js';
+/**
+ * The V8 heap limits `npm start`, `npm run serve`, `serve:cluster` and the image's CMD run the
+ * compiled server with (tests/scripts/deploy-files.test.ts holds them equal). Without them V8
+ * lets the heap grow far past the ~45 MB live under load before collecting: measured with
+ * bench:api on PGlite, peak RSS about 340-400 MB without, about 250 with, at the same CPU per
+ * request. BENCH_NODE_FLAGS overrides them for a benchmark (empty: none, to compare).
+ */
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=160', '--max-semi-space-size=2'];
+const BENCH_NODE_FLAGS =
+  process.env.BENCH_NODE_FLAGS !== undefined
+    ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean)
+    : SERVER_NODE_FLAGS;
+export const CLUSTER_ENTRY = 'dist-server/cluster.js';
 
 /** Resident memory of a process in MB (VmRSS, or VmHWM for its peak), from /proc. */
 export function residentMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
@@ -56,10 +77,22 @@ export function residentMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): num
 
 export async function startServer(port: number, dataDir: string, options: ServerOptions = {}): Promise<ChildProcess> {
   const runner = options.runner ?? 'tsx';
+  const workers = options.workers ?? 1;
   if (runner === 'compiled' && !existsSync(`${ROOT}${COMPILED_ENTRY}`))
     throw new Error(`${COMPILED_ENTRY} is not built`);
-  const args = runner === 'compiled' ? [COMPILED_ENTRY] : ['--import', 'tsx', 'server/index.ts'];
-  const child = spawn(process.execPath, args, {
+  if (workers > 1 && (runner !== 'compiled' || !options.databaseUrl))
+    throw new Error('several workers need the compiled server and PostgreSQL');
+  const entry =
+    workers > 1
+      ? [...BENCH_NODE_FLAGS, CLUSTER_ENTRY]
+      : runner === 'compiled'
+        ? [...BENCH_NODE_FLAGS, COMPILED_ENTRY]
+        : ['--import', 'tsx', 'server/index.ts'];
+  // taskset execs node in the same process, so the child's pid stays the server's.
+  const [command, args] = options.cpus
+    ? ['taskset', ['-c', options.cpus, process.execPath, ...entry]]
+    : [process.execPath, entry];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -70,17 +103,25 @@ export async function startServer(port: number, dataDir: string, options: Server
       ...(options.today ? { TODAY: options.today } : {}),
       ...(options.distDir ? { DIST_DIR: options.distDir } : {}),
       ...(options.clientRateFactor ? { CLIENT_RATE_FACTOR: String(options.clientRateFactor) } : {}),
+      ...(workers > 1 ? { CLUSTER_SIZE: String(workers) } : {}),
       // One log line per request would measure the terminal; warnings and errors still show.
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', workers > 1 ? 'pipe' : 'ignore', 'inherit'],
+  });
+  // Each worker says on stdout when it listens: health answering means only one does.
+  let listening = 0;
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    listening = output.match(/^Berangkat berjalan di /gm)?.length ?? 0;
   });
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}${API_BASE}/health`);
-      if (res.ok) return child;
+      if (res.ok && (workers === 1 || listening >= workers)) return child;
     } catch {
       // not listening yet
     }

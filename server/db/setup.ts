@@ -109,7 +109,9 @@ interface ChildJob {
 
 function setUpInChild(job: ChildJob, log: (msg: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, SETUP_ENTRY], {
+    // Without the serving process's heap limits (SERVER_NODE_FLAGS): seeding holds many rows at once.
+    const execArgv = process.execArgv.filter((arg) => !/^--max-(old|semi)-space-size/.test(arg));
+    const child = spawn(process.execPath, [...execArgv, SETUP_ENTRY], {
       env: { ...process.env, [CHILD_ENV]: JSON.stringify(job) },
       // The IPC channel tells the child when this process is gone (below).
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

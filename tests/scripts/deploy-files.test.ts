@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { EnvSchema, readEnv } from '../../server/env';
 import { startRefusals } from '../../server/production-checks';
+import { SERVER_NODE_FLAGS } from '../../bench/support/server';
 
 /**
  * `docker build` cannot run on the development machines, so the deploy files are checked against
@@ -88,7 +89,11 @@ describe('Dockerfile', () => {
     const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start!;
     const cmd = JSON.parse(runArgs('CMD').at(-1)!) as string[];
     expect(start).toMatch(new RegExp(`(^|&& )(exec )?${cmd.join(' ').replace(/[.]/g, '\\.')}$`));
-    expect(cmd).toEqual(['node', 'dist-server/index.js']);
+    expect(cmd).toEqual(['node', ...SERVER_NODE_FLAGS, 'dist-server/index.js']);
+    // The benchmarks measure the server with the heap limits it runs with everywhere.
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.serve).toContain(`exec node ${SERVER_NODE_FLAGS.join(' ')} dist-server/index.js`);
+    expect(scripts['serve:cluster']).toContain(`exec node ${SERVER_NODE_FLAGS.join(' ')} dist-server/cluster.js`);
     const user = runArgs('USER').at(-1);
     expect(user).toBeDefined();
     expect(['root', '0']).not.toContain(user!.split(':')[0]);
