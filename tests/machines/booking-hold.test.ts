@@ -416,6 +416,31 @@ describe('what a hold call sends and what its answer leaves', () => {
     });
   });
 
+  it('an answer naming no leg changes no hold; one that holds any leg restarts the countdown', () => {
+    const outcome = (legs: HoldLeg[]): HoldOutcome => ({
+      token: TOKEN,
+      endsAt: '2026-12-01T00:20:00.000Z',
+      deadline: 2_000_000,
+      held: legs,
+      refusal: null,
+    });
+    expect(heldAfter(held([outboundLeg]), outcome([]), FULL_MS)).toEqual(held([outboundLeg]));
+    const after = heldAfter(
+      held([outboundLeg, returnLeg]),
+      outcome([
+        { ...outboundLeg, seats: ['3C'] },
+        { ...returnLeg, seats: [] },
+      ]),
+      FULL_MS,
+    );
+    expect(after).toMatchObject({
+      endsAt: '2026-12-01T00:20:00.000Z',
+      deadline: 2_000_000,
+      remainingMs: FULL_MS,
+      legs: [{ ...outboundLeg, seats: ['3C'] }],
+    });
+  });
+
   it('a refused leg loses its seats; the other legs and the other direction keep theirs', () => {
     const seats = { pergi: [[seat('1A')], [seat('2B')]], pulang: [[seat('5E')]] };
     expect(seatsWithoutLeg(seats, { direction: 'pergi', legIndex: 1 })).toEqual({
