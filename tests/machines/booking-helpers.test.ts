@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceLine } from '../../contract';
 import {
+  bookerFormInput,
   childId,
   childRoute,
   passengerFormInput,
@@ -294,8 +295,8 @@ describe('reservation outcomes', () => {
 
 describe('child inputs', () => {
   it('passengerRequest keeps only what the event gives', () => {
-    expect(passengerRequest({ direction: 'pergi' })).toEqual({ kind: 'passengerForm', direction: 'pergi' });
-    expect(passengerRequest({ direction: 'pulang', legIndex: 1, remainingSeats: 2 })).toEqual({
+    expect(passengerRequest({ direction: 'pergi' })).toStrictEqual({ kind: 'passengerForm', direction: 'pergi' });
+    expect(passengerRequest({ direction: 'pulang', legIndex: 1, remainingSeats: 2 })).toStrictEqual({
       kind: 'passengerForm',
       direction: 'pulang',
       legIndex: 1,
@@ -317,6 +318,33 @@ describe('child inputs', () => {
   it('the seat child starts on the leg the seat page names, and else on its own first leg', () => {
     expect(seatSelectionInput(context({ trip: connecting }), 'pergi', 3)).toMatchObject({ connectingRoute: 3 });
     expect(seatSelectionInput(context({ trip: connecting }), 'pergi')).not.toHaveProperty('connectingRoute');
+  });
+
+  it('the seat child: capped by names entered first, the connecting code, and whether return seats are chosen', () => {
+    const noNames = seatSelectionInput(context({ trip: oneWay }), 'pergi');
+    expect(noNames).not.toHaveProperty('passengerCount');
+    expect(noNames.hasReturnSeats).toBe(false);
+    const named = context({
+      trip: oneWay,
+      passengers: { pergi: [passengers('Budi Santoso', 'Siti Aminah')], pulang: [] },
+    });
+    expect(seatSelectionInput(named, 'pergi').passengerCount).toBe(2);
+    expect(seatSelectionInput(context({ trip: connecting }), 'pergi').connectingCode).toBe('CX-1');
+    expect(seatSelectionInput(fullRoundTrip, 'pergi').hasReturnSeats).toBe(true);
+  });
+
+  it("the passenger form starts from the leg's names; only a later leg gets the first leg's names", () => {
+    const request = { kind: 'passengerForm', direction: 'pergi' } as const;
+    const first = passengerFormInput(fullRoundTrip, request);
+    expect(first.initial).toEqual(passengers('Budi Santoso', 'Siti Aminah'));
+    expect(first).not.toHaveProperty('firstLegNames');
+    const twoLegs = context({ trip: connecting, passengers: { pergi: [{ 'pass0-0': 'Budi Santoso' }], pulang: [] } });
+    expect(passengerFormInput(twoLegs, { ...request, legIndex: 1 }).firstLegNames).toEqual(['Budi Santoso']);
+  });
+
+  it('the booker form is embedded on desktop, a sheet on a phone', () => {
+    expect(bookerFormInput(context({ layout: 'd' })).embedded).toBe(true);
+    expect(bookerFormInput(context({ layout: 'm' })).embedded).toBe(false);
   });
 
   it('without a trip the children get an empty one-way', () => {
