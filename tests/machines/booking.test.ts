@@ -1291,3 +1291,62 @@ describe('bookingMachine: what the page reads and keeps between entries', () => 
     expect(run.actor.getSnapshot().context.passengers).toEqual({ pergi: [], pulang: [] });
   });
 });
+
+describe('bookingMachine: passenger changes, closing one child, cover kept', () => {
+  it('a phone changing passengers of a direction without seats goes to that form, on the passenger screen', () => {
+    const run = start({ trip: roundTrip, layout: 'm' });
+    chooseSeats(run, 'pergi', [[seat('1A')]]);
+    run.actor.send({ type: 'child.close', id: 'passengerForm.pergi.0' });
+    expect(run.actor.getSnapshot().context.passengerFlow).toBe('booking-page');
+    run.emitted.navigations.length = 0;
+    run.actor.send({ type: 'passengers.change', direction: 'pulang' });
+    expect(openDialog(run.actor.getSnapshot())).toBeNull();
+    expect(run.actor.getSnapshot().context.passengerFlow).toBe('passenger-screen');
+    expect(run.childInput('passengerForm.pulang.0')).toMatchObject({ flow: 'passenger-screen' });
+    expect(run.emitted.navigations).toHaveLength(1);
+  });
+
+  it('desktop asks "Ubah Penumpang ?" when only the other direction has seats', () => {
+    const run = start({ trip: roundTrip });
+    chooseSeats(run, 'pulang', [[seat('2A')]]);
+    run.actor.send({ type: 'passengers.change', direction: 'pergi' });
+    expect(openDialog(run.actor.getSnapshot())?.kind).toBe('changePassengers');
+  });
+
+  it('closing one child keeps the others open', () => {
+    const run = start({ trip: oneWay });
+    run.actor.send({ type: 'booker.open' });
+    run.actor.send({ type: 'seats.open', direction: 'pergi' });
+    run.actor.send({ type: 'child.close', id: 'seatSelection.pergi' });
+    expect(run.actor.getSnapshot().context.openChildren).toEqual(['bookerForm']);
+  });
+
+  it('cover chosen stays chosen when the next price check still allows it', async () => {
+    const run = start({ trip: oneWay });
+    chooseSeats(run, 'pergi', [[seat('1A')]]);
+    await settlePrice(run, { flag_status_asuransi: 1 });
+    run.actor.send({ type: 'refundable.set', value: 'yes' });
+    await settlePrice(run, { flag_status_asuransi: 1 });
+    expect(run.actor.getSnapshot().context.refundable).toBe('yes');
+  });
+
+  it('a restored booking saving its inline forms waits again on flow.resume, then goes on', async () => {
+    const run = await readyToReserve();
+    run.actor.send({ type: 'booker.open' });
+    run.actor.send({ type: 'reserve.request' });
+    expect(run.actor.getSnapshot().matches({ flow: 'savingForms' })).toBe(true);
+    const clock = new SimulatedClock();
+    const restored = createActor(run.machine, {
+      input: input(),
+      clock,
+      snapshot: JSON.parse(JSON.stringify(run.actor.getPersistedSnapshot())) as never,
+    });
+    restored.start();
+    clock.increment(0);
+    expect(restored.getSnapshot().matches({ flow: 'savingForms' })).toBe(true);
+    restored.send({ type: 'flow.resume' });
+    clock.increment(0);
+    expect(restored.getSnapshot().matches({ flow: 'confirmingReservation' })).toBe(true);
+    restored.stop();
+  });
+});
