@@ -544,6 +544,15 @@ describe('schedule.choose: the return list sends the round-trip flag too', () =>
   });
 });
 
+describe('schedule.choose without legs', () => {
+  it('opens the booking page alone: there is no first leg to choose seats on', () => {
+    const run = start();
+    run.actor.send(choose({ direction: 'pergi', legs: [] }));
+    expect(run.emitted.navigations).toEqual([bookingPage]);
+    expect(run.actor.getSnapshot().context.openChildren).toEqual([]);
+  });
+});
+
 describe('what the booking tells its open children', () => {
   /** A child that records what it receives and finishes on `finish` with the given output. */
   const recorder = setup({

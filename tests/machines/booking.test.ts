@@ -6,6 +6,7 @@ import {
   bookerComplete,
   isReadyToReserve,
   openDialog,
+  passengerFormChild,
   priceLoading,
   priceSkeletonRows,
   refundableHighlighted,
@@ -1348,5 +1349,15 @@ describe('bookingMachine: passenger changes, closing one child, cover kept', () 
     clock.increment(0);
     expect(restored.getSnapshot().matches({ flow: 'confirmingReservation' })).toBe(true);
     restored.stop();
+  });
+});
+
+describe('bookingMachine: a saved form is no longer drawn', () => {
+  it('a passenger form that saved is not handed to the screen any more', () => {
+    const run = start({ trip: oneWay });
+    run.actor.send({ type: 'passengers.open', direction: 'pergi', legIndex: 0 });
+    expect(passengerFormChild(run.actor.getSnapshot(), 'pergi', 0)).toBeDefined();
+    enterPassengers(run, 'pergi', 0, passengers('Budi Santoso'));
+    expect(passengerFormChild(run.actor.getSnapshot(), 'pergi', 0)).toBeUndefined();
   });
 });
