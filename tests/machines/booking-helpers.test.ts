@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceLine } from '../../contract';
 import {
+  bookerFormInput,
   childId,
   childRoute,
   passengerFormInput,
@@ -8,12 +9,15 @@ import {
   seatSelectionInput,
   tripOfChoice,
 } from '../../machines/booking-children';
-import { initialContext, legNames, type BookingContext } from '../../machines/booking-context';
-import { bookingPlace } from '../../machines/booking-selectors';
+import { initialContext, legNames, passengerCount, type BookingContext } from '../../machines/booking-context';
+import { bookingPlace, holdCountdown, priceLoading } from '../../machines/booking-selectors';
+import { DONATION_DEFAULT } from '../../machines/constants';
 import {
   canUsePoints,
   detailPoint,
   mapPriceLine,
+  isValidDonationAmount,
+  pointsNote,
   pointsRefusal,
   priceRows,
   refundableFlag,
@@ -33,6 +37,7 @@ import {
   hasAllLegSeats,
   hasMissingPassengerNames,
   isBookerComplete,
+  seatSheetCloseBlock,
   validateBooking,
 } from '../../machines/booking-validation';
 import {
@@ -290,8 +295,8 @@ describe('reservation outcomes', () => {
 
 describe('child inputs', () => {
   it('passengerRequest keeps only what the event gives', () => {
-    expect(passengerRequest({ direction: 'pergi' })).toEqual({ kind: 'passengerForm', direction: 'pergi' });
-    expect(passengerRequest({ direction: 'pulang', legIndex: 1, remainingSeats: 2 })).toEqual({
+    expect(passengerRequest({ direction: 'pergi' })).toStrictEqual({ kind: 'passengerForm', direction: 'pergi' });
+    expect(passengerRequest({ direction: 'pulang', legIndex: 1, remainingSeats: 2 })).toStrictEqual({
       kind: 'passengerForm',
       direction: 'pulang',
       legIndex: 1,
@@ -313,6 +318,33 @@ describe('child inputs', () => {
   it('the seat child starts on the leg the seat page names, and else on its own first leg', () => {
     expect(seatSelectionInput(context({ trip: connecting }), 'pergi', 3)).toMatchObject({ connectingRoute: 3 });
     expect(seatSelectionInput(context({ trip: connecting }), 'pergi')).not.toHaveProperty('connectingRoute');
+  });
+
+  it('the seat child: capped by names entered first, the connecting code, and whether return seats are chosen', () => {
+    const noNames = seatSelectionInput(context({ trip: oneWay }), 'pergi');
+    expect(noNames).not.toHaveProperty('passengerCount');
+    expect(noNames.hasReturnSeats).toBe(false);
+    const named = context({
+      trip: oneWay,
+      passengers: { pergi: [passengers('Budi Santoso', 'Siti Aminah')], pulang: [] },
+    });
+    expect(seatSelectionInput(named, 'pergi').passengerCount).toBe(2);
+    expect(seatSelectionInput(context({ trip: connecting }), 'pergi').connectingCode).toBe('CX-1');
+    expect(seatSelectionInput(fullRoundTrip, 'pergi').hasReturnSeats).toBe(true);
+  });
+
+  it("the passenger form starts from the leg's names; only a later leg gets the first leg's names", () => {
+    const request = { kind: 'passengerForm', direction: 'pergi' } as const;
+    const first = passengerFormInput(fullRoundTrip, request);
+    expect(first.initial).toEqual(passengers('Budi Santoso', 'Siti Aminah'));
+    expect(first).not.toHaveProperty('firstLegNames');
+    const twoLegs = context({ trip: connecting, passengers: { pergi: [{ 'pass0-0': 'Budi Santoso' }], pulang: [] } });
+    expect(passengerFormInput(twoLegs, { ...request, legIndex: 1 }).firstLegNames).toEqual(['Budi Santoso']);
+  });
+
+  it('the booker form is embedded on desktop, a sheet on a phone', () => {
+    expect(bookerFormInput(context({ layout: 'd' })).embedded).toBe(true);
+    expect(bookerFormInput(context({ layout: 'm' })).embedded).toBe(false);
   });
 
   it('without a trip the children get an empty one-way', () => {
@@ -406,5 +438,149 @@ describe('where the customer is (the support replay reads it)', () => {
   it('the voucher list is a sheet on both layouts, over the booker form too', () => {
     expect(bookingPlace(context('d', []), true).sheet).toEqual({ kind: 'voucherSheet' });
     expect(bookingPlace(context('m', ['bookerForm']), true).sheet).toEqual({ kind: 'voucherSheet' });
+  });
+});
+
+describe('the points note, the donation and free point lines', () => {
+  const noPoints = { signedIn: true, price: priceResults({ max_point: 0 }) };
+
+  it('says nothing until something is chosen to price: seats, or names where the operator assigns seats', () => {
+    expect(pointsNote(context({ ...noPoints, trip: oneWay }))).toBeNull();
+    expect(
+      pointsNote(
+        context({ ...noPoints, trip: noSeatTrip, passengers: { pergi: [passengers('Budi Santoso')], pulang: [] } }),
+      ),
+    ).toBe('Yahh, pesanan ini tidak dapat ditukar dengan point');
+    expect(pointsNote(context({ ...noPoints, trip: oneWay, seats: { pergi: [[seat('1A')]], pulang: [] } }))).toBe(
+      'Yahh, pesanan ini tidak dapat ditukar dengan point',
+    );
+  });
+
+  it('says nothing while the seats chosen wait for their first price', () => {
+    expect(
+      pointsNote(context({ signedIn: true, price: null, trip: oneWay, seats: { pergi: [[seat('1A')]], pulang: [] } })),
+    ).toBeNull();
+  });
+
+  it('a donation of exactly the default amount is valid, less is not', () => {
+    expect(isValidDonationAmount(DONATION_DEFAULT)).toBe(true);
+    expect(isValidDonationAmount(DONATION_DEFAULT - 1)).toBe(false);
+  });
+
+  it('zero points are not Gratis: only a rupiah amount of 0 is', () => {
+    expect(mapPriceLine({ title: 'Cashback', price: 0, type: 'cashback-point' }).free).toBe(false);
+  });
+});
+
+describe('counting passengers and seats across legs', () => {
+  const connectingNames = (leg0: string[], leg1: string[]) => ({
+    pergi: [
+      Object.fromEntries(leg0.map((name, index) => [`pass0-${index}`, name])),
+      Object.fromEntries(leg1.map((name, index) => [`pass1-${index}`, name])),
+    ],
+    pulang: [],
+  });
+  const twoLegs = context({
+    trip: connecting,
+    seats: { pergi: [[seat('1A'), seat('1B')], [seat('3C')]], pulang: [] },
+    passengers: connectingNames(['Budi Santoso', 'Siti Aminah'], ['Budi Santoso']),
+  });
+
+  it('passengerCount adds the names of every leg', () => {
+    expect(passengerCount(fullRoundTrip, 'pergi')).toBe(2);
+    expect(passengerCount(twoLegs, 'pergi')).toBe(3);
+  });
+
+  it('doSeatCountsMatch needs every leg to match, and holds with no trip yet', () => {
+    expect(
+      doSeatCountsMatch({
+        ...twoLegs,
+        seats: {
+          pergi: [
+            [seat('1A'), seat('1B')],
+            [seat('3C'), seat('3D')],
+          ],
+          pulang: [],
+        },
+      }),
+    ).toBe(false);
+    expect(doSeatCountsMatch(context())).toBe(true);
+  });
+
+  it('the missing-names warning looks at each leg, and a one-way trip has no return to miss', () => {
+    const secondLegShort = {
+      ...twoLegs,
+      seats: {
+        pergi: [
+          [seat('1A'), seat('1B')],
+          [seat('3C'), seat('3D')],
+        ],
+        pulang: [],
+      },
+      passengers: connectingNames(['Budi Santoso', 'Siti Aminah'], ['Budi Santoso']),
+    };
+    expect(hasMissingPassengerNames(secondLegShort)).toBe(true);
+    const oneWayDone = context({
+      trip: oneWay,
+      seats: { pergi: [[seat('1A')]], pulang: [] },
+      passengers: { pergi: [passengers('Budi Santoso')], pulang: [] },
+    });
+    expect(hasMissingPassengerNames(oneWayDone)).toBe(false);
+  });
+});
+
+describe('validation order by layout and trip', () => {
+  const ready = { booker: validBooker, termsAccepted: true, refundable: 'yes' as const };
+
+  it('a one-way trip without seats asks for the passengers on both layouts, never the connecting seats', () => {
+    for (const layout of ['d', 'm'] as const) {
+      expect(validateBooking(context({ ...ready, layout, trip: oneWay }))).toEqual({
+        message: 'Harap lengkapi detail penumpang',
+        field: 'passengers',
+      });
+    }
+    expect(validateBooking(context({ ...ready, layout: 'm', trip: connecting }))?.field).toBe('passengers');
+    expect(validateBooking(context({ ...ready, layout: 'd', trip: connecting }))).toEqual({
+      message: 'Harap lengkapi kursi terlebih dahulu',
+      field: 'seats',
+    });
+  });
+
+  it('a complete connecting booking on desktop passes', () => {
+    const complete = context({
+      ...ready,
+      layout: 'd',
+      trip: connecting,
+      seats: { pergi: [[seat('1A')], [seat('3C')]], pulang: [] },
+      passengers: { pergi: [{ 'pass0-0': 'Budi Santoso' }, { 'pass1-0': 'Budi Santoso' }], pulang: [] },
+    });
+    expect(validateBooking(complete)).toBeNull();
+  });
+
+  it('the seat sheet has nothing to block before a trip is known', () => {
+    expect(seatSheetCloseBlock(context({ layout: 'd', trip: null }))).toBeNull();
+  });
+});
+
+describe('selectors before their child runs', () => {
+  it('no price child: not loading; no hold child: no countdown', () => {
+    expect(priceLoading(undefined)).toBe(false);
+    expect(holdCountdown(undefined)).toBeNull();
+  });
+
+  it("a phone's outbound passenger form is the outbound's page", () => {
+    expect(
+      bookingPlace({ layout: 'm', openChildren: ['passengerForm.pergi.1'], seatHost: 'page' }, false).screen,
+    ).toEqual({
+      kind: 'passengers',
+      direction: 'pergi',
+      legIndex: 1,
+    });
+  });
+
+  it('the booker sheet shows only over the booking page, not over the seat page', () => {
+    expect(
+      bookingPlace({ layout: 'm', openChildren: ['seatSelection.pergi', 'bookerForm'], seatHost: 'page' }, false),
+    ).toEqual({ screen: { kind: 'seats', direction: 'pergi' }, sheet: null });
   });
 });

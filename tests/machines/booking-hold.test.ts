@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { assign, createActor, fromPromise, setup, SimulatedClock } from 'xstate';
 import { HOLD_MINUTES, type CekHargaResults } from '../../contract';
 import {
   EMPTY_HOLD,
@@ -27,6 +27,7 @@ import {
   childOf,
   chooseSeats,
   connecting,
+  bookingWithFakes,
   fakeChild,
   flush,
   holdOf,
@@ -219,6 +220,53 @@ describe('bookingMachine: the seat hold', () => {
       }
     },
   );
+
+  it("a seat just taken: the leg's open passenger form loses its seat rows, a toast on top, the price checked again", async () => {
+    /** A passenger form that records what it receives. */
+    const recorder = setup({
+      types: { context: {} as { received: unknown[] }, input: {} as unknown },
+    }).createMachine({
+      context: { received: [] },
+      on: { '*': { actions: assign({ received: ({ context, event }) => [...context.received, event] }) } },
+    });
+    const clock = new SimulatedClock();
+    const fakes = bookingWithFakes(clock);
+    const actor = createActor(fakes.machine.provide({ actors: { passengerForm: recorder as never } }), {
+      input: input({ trip: roundTrip, booker: validBooker }),
+      clock,
+    });
+    const toasts: unknown[] = [];
+    actor.on('toast', (event) => toasts.push(event));
+    actor.start();
+    const choose = (direction: 'pergi' | 'pulang', no: string) => {
+      actor.send({ type: 'seats.open', direction });
+      childOf(actor, `seatSelection.${direction}`)?.send({
+        type: 'finish',
+        output: { direction, seats: [[seat(no)]] },
+      });
+    };
+    choose('pergi', '1A');
+    fakes.holdSeats.calls[0]?.resolve(heldAll(clock.now())(fakes.holdSeats.calls[0].input as HoldInput));
+    await flush();
+    choose('pulang', '3C');
+    actor.send({ type: 'passengers.open', direction: 'pulang', legIndex: 0 });
+    const checks = fakes.checkPrice.calls.length;
+    const call = fakes.holdSeats.calls[1];
+    const message = 'Kursi 3C sudah tidak tersedia';
+    call?.resolve({
+      token: TOKEN,
+      endsAt: ENDS,
+      deadline: clock.now() + FULL_MS,
+      held: [],
+      refusal: { kind: 'taken', message, leg: (call.input as HoldInput).legs[1] as HoldLeg },
+    });
+    await flush();
+    const received = (childOf(actor, 'passengerForm.pulang.0')?.getSnapshot() as { context: { received: unknown[] } })
+      .context.received;
+    expect(received).toContainEqual({ type: 'seats.update', seats: [] });
+    expect(toasts).toContainEqual(expect.objectContaining({ message, position: 'top' }));
+    expect(fakes.checkPrice.calls.length).toBeGreaterThan(checks);
+  });
 
   it('too many calls (429) shows the server message and keeps the seats', async () => {
     const run = start({ trip: roundTrip, booker: validBooker });
@@ -413,6 +461,31 @@ describe('what a hold call sends and what its answer leaves', () => {
     expect(heldAfter(held([outboundLeg]), outcome([{ ...outboundLeg, seats: [] }]), FULL_MS)).toEqual({
       ...EMPTY_HOLD,
       token: TOKEN,
+    });
+  });
+
+  it('an answer naming no leg changes no hold; one that holds any leg restarts the countdown', () => {
+    const outcome = (legs: HoldLeg[]): HoldOutcome => ({
+      token: TOKEN,
+      endsAt: '2026-12-01T00:20:00.000Z',
+      deadline: 2_000_000,
+      held: legs,
+      refusal: null,
+    });
+    expect(heldAfter(held([outboundLeg]), outcome([]), FULL_MS)).toEqual(held([outboundLeg]));
+    const after = heldAfter(
+      held([outboundLeg, returnLeg]),
+      outcome([
+        { ...outboundLeg, seats: ['3C'] },
+        { ...returnLeg, seats: [] },
+      ]),
+      FULL_MS,
+    );
+    expect(after).toMatchObject({
+      endsAt: '2026-12-01T00:20:00.000Z',
+      deadline: 2_000_000,
+      remainingMs: FULL_MS,
+      legs: [{ ...outboundLeg, seats: ['3C'] }],
     });
   });
 

@@ -440,6 +440,21 @@ describe('schedules without seat selection are priced by head count (both calls)
     expect(buildCekHargaBody(early)).not.toHaveProperty('jumlah_penumpang_pulang');
   });
 
+  it("the price check caps a return leg's passengers by its seats left too", () => {
+    const twoLeftBack = {
+      ...roundTripFreeReturn,
+      return: [{ ...roundTripFreeReturn.return[0]!, remainingSeats: 2 }],
+    };
+    const rt = {
+      ...fullRoundTrip,
+      trip: twoLeftBack,
+      seats: { pergi: fullRoundTrip.seats.pergi, pulang: [] },
+      passengers: { pergi: fullRoundTrip.passengers.pergi, pulang: [passengers('Budi Santoso', 'Siti Aminah', 'Ani')] },
+    };
+    expect(buildCekHargaBody(rt)).toMatchObject({ jumlah_penumpang_pulang: 2 });
+    expect(buildReservasiBody(rt)).toMatchObject({ jumlah_penumpang_pulang: 3 });
+  });
+
   it('connecting: the count on each leg without seat selection, from the names of that leg', () => {
     const trip = context({
       trip: connectingFreeSecond,

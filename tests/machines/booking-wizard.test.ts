@@ -523,3 +523,103 @@ describe('the wizard keeps its parts in step', () => {
     });
   });
 });
+
+describe('schedule.choose: the return list sends the round-trip flag too', () => {
+  it('a return chosen with roundTrip set completes the round trip and opens the booking page', () => {
+    const run = start();
+    run.actor.send(choose({ direction: 'pergi', legs: [outbound], roundTrip: true, returnListSearch }));
+    run.emitted.navigations.length = 0;
+    run.actor.send(choose({ direction: 'pulang', legs: [back], roundTrip: true, returnListSearch }));
+    expect(run.actor.getSnapshot().context.trip?.return).toEqual([back]);
+    expect(run.emitted.navigations[0]).toEqual(bookingPage);
+  });
+
+  it('a return of several legs with roundTrip set is not refused as a connecting outbound', () => {
+    const run = start();
+    run.actor.send(choose({ direction: 'pergi', legs: [outbound], roundTrip: true, returnListSearch }));
+    const second = leg('J-BACK-2', { date: '2026-12-03' });
+    run.actor.send(choose({ direction: 'pulang', legs: [back, second], roundTrip: true, returnListSearch }));
+    expect(run.emitted.toasts.map((toast) => toast.message)).not.toContain(bookingMessages.connectingRoundTrip);
+    expect(run.actor.getSnapshot().context.trip?.return).toEqual([back, second]);
+  });
+});
+
+describe('schedule.choose without legs', () => {
+  it('opens the booking page alone: there is no first leg to choose seats on', () => {
+    const run = start();
+    run.actor.send(choose({ direction: 'pergi', legs: [] }));
+    expect(run.emitted.navigations).toEqual([bookingPage]);
+    expect(run.actor.getSnapshot().context.openChildren).toEqual([]);
+  });
+});
+
+describe('what the booking tells its open children', () => {
+  /** A child that records what it receives and finishes on `finish` with the given output. */
+  const recorder = setup({
+    types: {
+      context: {} as { received: string[]; output: unknown },
+      input: {} as unknown,
+      events: {} as { type: string; output?: unknown },
+    },
+  }).createMachine({
+    context: { received: [], output: null },
+    initial: 'open',
+    states: {
+      open: {
+        on: {
+          finish: { target: 'done', actions: assign({ output: ({ event }) => event.output }) },
+          '*': { actions: assign({ received: ({ context, event }) => [...context.received, event.type] }) },
+        },
+      },
+      done: { type: 'final' },
+    },
+    output: ({ context }) => context.output,
+  });
+
+  function recording(trip: Trip) {
+    const machine = bookingWithFakes().machine.provide({
+      actors: { seatSelection: recorder as never, passengerForm: recorder as never, bookerForm: recorder as never },
+    });
+    const actor = createActor(machine, { input: input({ trip }), clock: new SimulatedClock() });
+    actor.start();
+    const received = (id: string) =>
+      (childOf(actor, id)?.getSnapshot() as { context: { received: string[] } }).context.received;
+    return { actor, received };
+  }
+
+  it('desktop "Reservasi Tiket" asks only the inline forms to save, not the seat sheet', () => {
+    const { actor, received } = recording(oneWay);
+    actor.send({ type: 'seats.open', direction: 'pergi' });
+    actor.send({ type: 'booker.open' });
+    actor.send({ type: 'reserve.request' });
+    expect(received('bookerForm')).toEqual(['form.save']);
+    expect(received('seatSelection.pergi')).toEqual([]);
+  });
+
+  it('a saved booker name reaches the open passenger forms only', () => {
+    const { actor, received } = recording(oneWay);
+    actor.send({ type: 'seats.open', direction: 'pergi' });
+    actor.send({ type: 'passengers.open', direction: 'pergi' });
+    actor.send({ type: 'booker.open' });
+    childOf(actor, 'bookerForm')?.send({ type: 'finish', output: validBooker });
+    expect(received('passengerForm.pergi.0')).toEqual(['booker.changed']);
+    expect(received('seatSelection.pergi')).toEqual([]);
+  });
+
+  it("a later leg's saved names are not sent on to the legs after it; the first leg's are", () => {
+    const threeLegs: Trip = { ...connecting, outbound: [...connecting.outbound, leg('C-3')] };
+    const { actor, received } = recording(threeLegs);
+    for (const legIndex of [1, 2]) actor.send({ type: 'passengers.open', direction: 'pergi', legIndex });
+    childOf(actor, 'passengerForm.pergi.1')?.send({
+      type: 'finish',
+      output: { direction: 'pergi', legIndex: 1, passengers: [{ 'pass1-0': 'Budi Santoso' }], seats: [] },
+    });
+    expect(received('passengerForm.pergi.2')).toEqual([]);
+    actor.send({ type: 'passengers.open', direction: 'pergi', legIndex: 0 });
+    childOf(actor, 'passengerForm.pergi.0')?.send({
+      type: 'finish',
+      output: { direction: 'pergi', legIndex: 0, passengers: [{ 'pass0-0': 'Budi Santoso' }], seats: [] },
+    });
+    expect(received('passengerForm.pergi.2')).toEqual(['firstLeg.update']);
+  });
+});

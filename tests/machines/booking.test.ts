@@ -3,11 +3,15 @@ import { createActor, SimulatedClock } from 'xstate';
 import { bookingMessages, DEFAULT_PAYMENT, dialogTexts, type ReserveOutcome } from '../../machines/booking-context';
 import { pointsNote, refundableNote } from '../../machines/booking-price';
 import {
+  bookerComplete,
+  isReadyToReserve,
   openDialog,
+  passengerFormChild,
   priceLoading,
   priceSkeletonRows,
   refundableHighlighted,
   reserving,
+  seatCountsMatch,
   voucherListOpen,
 } from '../../machines/booking-selectors';
 import type { BookingEvent } from '../../machines/booking-setup';
@@ -1211,5 +1215,149 @@ describe('bookingMachine: persistence', () => {
     restored.send({ type: 'dialog.cancel' });
     restored.send({ type: 'dialog.confirm' });
     expect(navigations).toEqual([{ kind: 'route', name: 'confirmation-payment-order', params: { code: 'TMP-123' } }]);
+  });
+});
+
+describe('bookingMachine: what the page reads and keeps between entries', () => {
+  const hemat = { name: 'Hemat', code: 'HEMAT', price: 10_000 };
+
+  it('the ready flags of "Bayar Sekarang", "Reservasi Tiket" and the booker warning', async () => {
+    const empty = start({ trip: oneWay });
+    const snapshot = empty.actor.getSnapshot();
+    expect([isReadyToReserve(snapshot), seatCountsMatch(snapshot), bookerComplete(snapshot)]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    const ready = (await readyToReserve()).actor.getSnapshot();
+    expect([isReadyToReserve(ready), seatCountsMatch(ready), bookerComplete(ready)]).toEqual([true, true, true]);
+  });
+
+  it('removing the voucher leaves none', () => {
+    const run = start({ trip: oneWay });
+    run.actor.send({ type: 'voucher.set', voucher: hemat });
+    run.actor.send({ type: 'voucher.clear' });
+    expect(run.actor.getSnapshot().context.voucher).toBeNull();
+  });
+
+  it('the same donation amount again is no change and no new price check', async () => {
+    const run = await readyToReserve();
+    run.actor.send({ type: 'donation.toggle' });
+    run.actor.send({ type: 'donation.amount', amount: 5000 });
+    const before = run.checkPrice.calls.length;
+    run.actor.send({ type: 'donation.amount', amount: 5000 });
+    expect(run.checkPrice.calls.length).toBe(before);
+  });
+
+  it('only the partner schedule drops the voucher; another entry keeps it without a recompute', () => {
+    const run = start({ trip: oneWay });
+    run.actor.send({ type: 'voucher.set', voucher: hemat });
+    run.actor.send({ type: 'page.enter', from: 'customer-order' });
+    expect(run.actor.getSnapshot().context.voucher).toEqual(hemat);
+    const checks = run.checkPrice.calls.length;
+    run.actor.send({ type: 'page.enter', from: 'schedule' });
+    expect(run.actor.getSnapshot().context.voucher).toEqual(hemat);
+    expect(run.checkPrice.calls).toHaveLength(checks);
+  });
+
+  it.each([
+    ['name', { name: 'Budi Santoso', phone: '', email: '' }],
+    ['phone', { name: '', phone: '081234567890', email: '' }],
+    ['email', { name: '', phone: '', email: 'budi@mail.com' }],
+  ])('signing in with only the booker %s filled loads no profile', (_, booker) => {
+    const run = start({ trip: oneWay, booker });
+    run.actor.send({ type: 'session.change', signedIn: true });
+    expect(run.loadProfile.calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['name', { name: 'Budi Santoso', phone: '', email: '' }],
+    ['phone', { name: '', phone: '081234567890', email: '' }],
+    ['email', { name: '', phone: '', email: 'budi@mail.com' }],
+  ])('a booker %s typed while the profile loads wins over the profile', async (_, booker) => {
+    const run = start({ trip: oneWay });
+    run.actor.send({ type: 'session.change', signedIn: true });
+    enterBooker(run, booker);
+    run.loadProfile.calls[0]?.resolve({ name: 'Dewi Lestari', phone: '085711223344', email: 'dewi@mail.com' });
+    await flush();
+    expect(run.actor.getSnapshot().context.booker).toEqual(booker);
+  });
+
+  it('desktop connecting Ya leaves no passengers in either direction', () => {
+    const run = start({ trip: connecting });
+    chooseSeats(run, 'pergi', [[seat('1A')], [seat('5A')]]);
+    enterPassengers(run, 'pergi', 0, { 'pass0-0': 'Budi Santoso' });
+    run.actor.send({ type: 'passengers.change', direction: 'pergi' });
+    run.actor.send({ type: 'dialog.confirm' });
+    expect(run.actor.getSnapshot().context.passengers).toEqual({ pergi: [], pulang: [] });
+  });
+});
+
+describe('bookingMachine: passenger changes, closing one child, cover kept', () => {
+  it('a phone changing passengers of a direction without seats goes to that form, on the passenger screen', () => {
+    const run = start({ trip: roundTrip, layout: 'm' });
+    chooseSeats(run, 'pergi', [[seat('1A')]]);
+    run.actor.send({ type: 'child.close', id: 'passengerForm.pergi.0' });
+    expect(run.actor.getSnapshot().context.passengerFlow).toBe('booking-page');
+    run.emitted.navigations.length = 0;
+    run.actor.send({ type: 'passengers.change', direction: 'pulang' });
+    expect(openDialog(run.actor.getSnapshot())).toBeNull();
+    expect(run.actor.getSnapshot().context.passengerFlow).toBe('passenger-screen');
+    expect(run.childInput('passengerForm.pulang.0')).toMatchObject({ flow: 'passenger-screen' });
+    expect(run.emitted.navigations).toHaveLength(1);
+  });
+
+  it('desktop asks "Ubah Penumpang ?" when only the other direction has seats', () => {
+    const run = start({ trip: roundTrip });
+    chooseSeats(run, 'pulang', [[seat('2A')]]);
+    run.actor.send({ type: 'passengers.change', direction: 'pergi' });
+    expect(openDialog(run.actor.getSnapshot())?.kind).toBe('changePassengers');
+  });
+
+  it('closing one child keeps the others open', () => {
+    const run = start({ trip: oneWay });
+    run.actor.send({ type: 'booker.open' });
+    run.actor.send({ type: 'seats.open', direction: 'pergi' });
+    run.actor.send({ type: 'child.close', id: 'seatSelection.pergi' });
+    expect(run.actor.getSnapshot().context.openChildren).toEqual(['bookerForm']);
+  });
+
+  it('cover chosen stays chosen when the next price check still allows it', async () => {
+    const run = start({ trip: oneWay });
+    chooseSeats(run, 'pergi', [[seat('1A')]]);
+    await settlePrice(run, { flag_status_asuransi: 1 });
+    run.actor.send({ type: 'refundable.set', value: 'yes' });
+    await settlePrice(run, { flag_status_asuransi: 1 });
+    expect(run.actor.getSnapshot().context.refundable).toBe('yes');
+  });
+
+  it('a restored booking saving its inline forms waits again on flow.resume, then goes on', async () => {
+    const run = await readyToReserve();
+    run.actor.send({ type: 'booker.open' });
+    run.actor.send({ type: 'reserve.request' });
+    expect(run.actor.getSnapshot().matches({ flow: 'savingForms' })).toBe(true);
+    const clock = new SimulatedClock();
+    const restored = createActor(run.machine, {
+      input: input(),
+      clock,
+      snapshot: JSON.parse(JSON.stringify(run.actor.getPersistedSnapshot())) as never,
+    });
+    restored.start();
+    clock.increment(0);
+    expect(restored.getSnapshot().matches({ flow: 'savingForms' })).toBe(true);
+    restored.send({ type: 'flow.resume' });
+    clock.increment(0);
+    expect(restored.getSnapshot().matches({ flow: 'confirmingReservation' })).toBe(true);
+    restored.stop();
+  });
+});
+
+describe('bookingMachine: a saved form is no longer drawn', () => {
+  it('a passenger form that saved is not handed to the screen any more', () => {
+    const run = start({ trip: oneWay });
+    run.actor.send({ type: 'passengers.open', direction: 'pergi', legIndex: 0 });
+    expect(passengerFormChild(run.actor.getSnapshot(), 'pergi', 0)).toBeDefined();
+    enterPassengers(run, 'pergi', 0, passengers('Budi Santoso'));
+    expect(passengerFormChild(run.actor.getSnapshot(), 'pergi', 0)).toBeUndefined();
   });
 });

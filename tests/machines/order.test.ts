@@ -3,6 +3,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { GUEST_LOOKUP_REFUSED } from '../../contract/order';
 import {
   cancelDialog,
+  isRefreshing,
+  isVerifying,
   orderMachine,
   orderMessages,
   shownOrder,
@@ -30,6 +32,7 @@ function start(input: Partial<OrderInput>, fakes: Fakes) {
   const cancels = [...(fakes.cancels ?? [])];
   const lookupInputs: LookupOrderInput[] = [];
   const cancelInputs: CancelOrderInput[] = [];
+  const loadInputs: LoadOrderInput[] = [];
   const rememberKey = vi.fn();
   const next = <T>(list: (T | Error)[]) => {
     const answer = list.shift();
@@ -39,7 +42,10 @@ function start(input: Partial<OrderInput>, fakes: Fakes) {
   const actor = createActor(
     orderMachine.provide({
       actors: {
-        loadOrder: fromPromise<LoadOutcome, LoadOrderInput>(() => next(loads)),
+        loadOrder: fromPromise<LoadOutcome, LoadOrderInput>(({ input: call }) => {
+          loadInputs.push(call);
+          return next(loads);
+        }),
         lookupOrder: fromPromise<LookupOutcome, LookupOrderInput>(({ input: call }) => {
           lookupInputs.push(call);
           return next(lookups);
@@ -56,7 +62,7 @@ function start(input: Partial<OrderInput>, fakes: Fakes) {
   const toasts: ToastEmitted[] = [];
   actor.on('toast', (event) => toasts.push(event));
   actor.start();
-  return { actor, toasts, rememberKey, lookupInputs, cancelInputs, loads };
+  return { actor, toasts, rememberKey, lookupInputs, cancelInputs, loadInputs, loads };
 }
 
 describe('order page', () => {
@@ -145,6 +151,7 @@ describe('cancelling', () => {
     actor.send({ type: 'cancel.confirm' });
     await waitFor(actor, (snapshot) => snapshot.matches({ shown: 'paid' }));
     expect(toasts.map((toast) => toast.message)).toEqual([message]);
+    expect(toasts[0]?.position).toBe('bottom');
   });
 
   it('a failed call says so and leaves the order as it was', async () => {
@@ -226,5 +233,75 @@ describe('guest page', () => {
     const stale = start({ guest: true, hasKey: true }, { loads: [{ kind: 'notFound' }] });
     await waitFor(stale.actor, (snapshot) => snapshot.matches({ lookup: 'editing' }));
     expect(shownOrder(stale.actor.getSnapshot())).toBeNull();
+  });
+});
+
+describe('what the order page asks and shows between reads', () => {
+  it('the first read asks for the order as the browser may keep it; the read after cancelling asks fresh', async () => {
+    const { actor, loadInputs, toasts } = start(
+      {},
+      {
+        loads: [
+          { kind: 'ok', order: order() },
+          { kind: 'ok', order: cancelledOrder() },
+        ],
+        cancels: [{ kind: 'ok' }],
+      },
+    );
+    await waitFor(actor, (snapshot) => snapshot.matches({ shown: { pending: 'idle' } }));
+    expect(isRefreshing(actor.getSnapshot())).toBe(false);
+    expect(loadInputs).toEqual([{ code: ORDER_CODE, fresh: false }]);
+    actor.send({ type: 'cancel.open' });
+    actor.send({ type: 'cancel.reason', reason: 'salah-data' });
+    actor.send({ type: 'cancel.submit' });
+    actor.send({ type: 'cancel.confirm' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ shown: 'cancelled' }));
+    expect(loadInputs).toEqual([
+      { code: ORDER_CODE, fresh: false },
+      { code: ORDER_CODE, fresh: true },
+    ]);
+    expect(toasts).toEqual([expect.objectContaining({ message: orderMessages.cancelled, position: 'bottom' })]);
+  });
+
+  it('the guest form is not verifying while typing', () => {
+    const { actor } = start({ guest: true, hasKey: false }, {});
+    expect(actor.getSnapshot().matches({ lookup: 'editing' })).toBe(true);
+    expect(isVerifying(actor.getSnapshot())).toBe(false);
+  });
+});
+
+describe("the chart without the app's calls", () => {
+  it('a read nobody provided fails like a failed read: "Coba Lagi"', async () => {
+    const actor = createActor(orderMachine, { input: { code: ORDER_CODE, guest: false, hasKey: true } }).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+  });
+
+  it('a look-up nobody provided fails like a failed look-up', async () => {
+    const actor = createActor(orderMachine, { input: { code: ORDER_CODE, guest: true, hasKey: false } }).start();
+    actor.send({ type: 'lookup.change', value: 'budi@contoh.id' });
+    actor.send({ type: 'lookup.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ lookup: 'editing' }));
+    expect(actor.getSnapshot().context.lookupError).toBe(orderMessages.lookupFailed);
+  });
+
+  it('a cancel call nobody provided fails like a failed cancel call', async () => {
+    const actor = createActor(
+      orderMachine.provide({
+        actors: {
+          loadOrder: fromPromise<LoadOutcome, LoadOrderInput>(() => Promise.resolve({ kind: 'ok', order: order() })),
+        },
+      }),
+      { input: { code: ORDER_CODE, guest: false, hasKey: true } },
+    );
+    const toasts: ToastEmitted[] = [];
+    actor.on('toast', (event) => toasts.push(event));
+    actor.start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ shown: { pending: 'idle' } }));
+    actor.send({ type: 'cancel.open' });
+    actor.send({ type: 'cancel.reason', reason: 'salah-data' });
+    actor.send({ type: 'cancel.submit' });
+    actor.send({ type: 'cancel.confirm' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ shown: { pending: 'idle' } }));
+    expect(toasts.map((toast) => toast.message)).toEqual([orderMessages.cancelFailed]);
   });
 });
