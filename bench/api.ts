@@ -27,10 +27,9 @@
  */
 import http from 'node:http';
 import { loadavg } from 'node:os';
-import { API_BASE, PREFIX, type KursiResults } from '../contract';
 import { addDays, jakartaToday } from '../server/lib/dates';
 import { buildServer } from '../scripts/build-server';
-import { CALL_NAMES, callsOf, type CallName, type Departure } from './support/calls';
+import { CALL_NAMES, callsOf, sellableSeats, type CallName } from './support/calls';
 import { latencyCells, markdownTable, medianOf, send, type RunResult } from './support/load';
 import {
   MACHINE_CORES,
@@ -53,34 +52,12 @@ const LOAD = {
 } as const;
 const CONCURRENCY = [16, 1] as const;
 const WARMUP_REQUESTS = 100;
-/** Departures the seat, price and reservation calls spread over, and the days after today they use. */
-const DEPARTURE_CODES = ['XTR-BDG-JKT-0800', 'LJT-JKT-BDG-2100', 'SBR-SMG-SBY-1530', 'CPT-BDG-CRB-0600'];
+/** The days after today the seat, price and reservation calls use (departures: BENCH_DEPARTURES). */
 const FIRST_DAY = 20;
 const DAYS = 120;
 
 type Endpoint = CallName;
 const ENDPOINTS = CALL_NAMES;
-
-/** The sellable seats of each departure, read once through kursi. */
-async function departures(port: number, date: string): Promise<Departure[]> {
-  const agent = new http.Agent({ keepAlive: true });
-  const found: Departure[] = [];
-  for (const code of DEPARTURE_CODES) {
-    const operator = code.slice(0, 3);
-    const query = new URLSearchParams({ operator_kode: operator, jadwal_kode: code, tanggal_berangkat: date });
-    const res = await send(agent, port, { method: 'GET', path: `${API_BASE}/${PREFIX}/kursi?${query.toString()}` });
-    if (res.status !== 200) throw new Error(`kursi probe failed: HTTP ${res.status} ${res.body.slice(0, 300)}`);
-    const body = JSON.parse(res.body) as { results: KursiResults };
-    const seats = body.results.layout_kursi
-      .flatMap((floor) => Object.values(floor.kursi))
-      .filter((seat) => seat.flag_booking === 0 && (seat.tipe === 'P' || seat.tipe === 'PS'))
-      .map((seat) => seat.no);
-    if (seats.length === 0) throw new Error(`kursi probe: ${code} has no free seat on ${date}`);
-    found.push({ operator, code, seats });
-  }
-  agent.destroy();
-  return found;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Main.
@@ -137,7 +114,7 @@ try {
   );
   console.log(`Pinning: ${pin.description}. Load generator: autocannon in its own process (pid ${generator.pid}).`);
 
-  const deps = await departures(port, addDays(today, FIRST_DAY));
+  const deps = await sellableSeats(port, addDays(today, FIRST_DAY));
   const spec = {
     today,
     departures: deps,

@@ -14,13 +14,11 @@
  * processes and (PostgreSQL) of the database's backends, the generator's share of a core, and the
  * machine's load average before and after, since figures on a shared machine move with its load.
  */
-import http from 'node:http';
 import { loadavg } from 'node:os';
-import { API_BASE, PREFIX, type KursiResults } from '../contract';
 import { addDays, jakartaToday } from '../server/lib/dates';
 import { buildServer } from '../scripts/build-server';
-import type { Departure } from './support/calls';
-import { send, type RunResult } from './support/load';
+import { sellableSeats } from './support/calls';
+import type { RunResult } from './support/load';
 import { cpuShares, cpuSnapshot, cpuUsedMs, pinPlan, processTree, startGenerator } from './support/remote-load';
 import { BENCH_CLIENT_RATE_FACTOR, freePort, startServer, stopServer } from './support/server';
 import { DEFAULT_PG, benchTarget } from './support/target';
@@ -30,8 +28,6 @@ const REQUESTS = 2000;
 const RUNS = 3;
 /** Days the requests spread over: with 4 departures a day, about half the requests find their seats free. */
 const DAYS = 30;
-/** Departures the requests share: few enough that seats run out and RSV-2 answers appear. */
-const DEPARTURES = ['XTR-BDG-JKT-0800', 'LJT-JKT-BDG-2100', 'SBR-SMG-SBY-1530', 'CPT-BDG-CRB-0600'];
 /** A run stops after this long even if not every request was sent. */
 const RUN_TIME_LIMIT_MS = 60_000;
 
@@ -45,25 +41,6 @@ interface Outcome {
   databaseMs: number;
   /** The generator's share of one core. */
   generatorShare: number;
-}
-
-async function departuresOn(port: number, date: string): Promise<Departure[]> {
-  const agent = new http.Agent({ keepAlive: true });
-  const found: Departure[] = [];
-  for (const code of DEPARTURES) {
-    const operator = code.slice(0, 3);
-    const query = new URLSearchParams({ operator_kode: operator, jadwal_kode: code, tanggal_berangkat: date });
-    const res = await send(agent, port, { method: 'GET', path: `${API_BASE}/${PREFIX}/kursi?${query.toString()}` });
-    if (res.status !== 200) throw new Error(`kursi probe failed: HTTP ${res.status} ${res.body.slice(0, 300)}`);
-    const body = JSON.parse(res.body) as { results: KursiResults };
-    const seats = body.results.layout_kursi
-      .flatMap((floor) => Object.values(floor.kursi))
-      .filter((seat) => seat.flag_booking === 0 && (seat.tipe === 'P' || seat.tipe === 'PS'))
-      .map((seat) => seat.no);
-    found.push({ operator, code, seats });
-  }
-  agent.destroy();
-  return found;
 }
 
 async function bench(
@@ -98,7 +75,7 @@ async function bench(
     for (let run = 0; run < RUNS; run += 1) {
       // Quiet days ahead (past the seed's sprinkled bookings), new ones each run.
       const dates = Array.from({ length: DAYS }, (_, i) => addDays(today, 15 + run * DAYS + i));
-      const departures = await departuresOn(port, dates[0] ?? today);
+      const departures = await sellableSeats(port, dates[0] ?? today);
       const spec = { today, departures, dates };
       // Warm-up on other days, so the measured run races for seats nobody took yet.
       await generator.run({ port, call: 'kursi', spec, concurrency: 4, requests: 100, timeMs: 5_000 });

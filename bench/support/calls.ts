@@ -3,8 +3,9 @@
  * generator, a process of its own, can make them: the departures and days the seat, price and
  * reservation calls use travel to it as JSON, the functions are built there.
  */
-import { API_BASE, PREFIX } from '../../contract';
-import { searchPaths, type Call } from './load';
+import http from 'node:http';
+import { API_BASE, PREFIX, type KursiResults } from '../../contract';
+import { searchPaths, send, type Call } from './load';
 
 export const CALL_NAMES = [
   'health',
@@ -21,6 +22,30 @@ export interface Departure {
   code: string;
   /** Sellable seats (read once through kursi). */
   seats: string[];
+}
+
+/** Seeded departures with a seat map the seat, price and reservation calls share: few enough that seats run out and RSV-2 answers appear. */
+export const BENCH_DEPARTURES = ['XTR-BDG-JKT-0800', 'LJT-JKT-BDG-2100', 'SBR-SMG-SBY-1530', 'CPT-BDG-CRB-0600'];
+
+/** The sellable seats of each bench departure on a day, read once through kursi. */
+export async function sellableSeats(port: number, date: string): Promise<Departure[]> {
+  const agent = new http.Agent({ keepAlive: true });
+  const found: Departure[] = [];
+  for (const code of BENCH_DEPARTURES) {
+    const operator = code.slice(0, 3);
+    const query = new URLSearchParams({ operator_kode: operator, jadwal_kode: code, tanggal_berangkat: date });
+    const res = await send(agent, port, { method: 'GET', path: `${API_BASE}/${PREFIX}/kursi?${query.toString()}` });
+    if (res.status !== 200) throw new Error(`kursi probe failed: HTTP ${res.status} ${res.body.slice(0, 300)}`);
+    const body = JSON.parse(res.body) as { results: KursiResults };
+    const seats = body.results.layout_kursi
+      .flatMap((floor) => Object.values(floor.kursi))
+      .filter((seat) => seat.flag_booking === 0 && (seat.tipe === 'P' || seat.tipe === 'PS'))
+      .map((seat) => seat.no);
+    if (seats.length === 0) throw new Error(`kursi probe: ${code} has no free seat on ${date}`);
+    found.push({ operator, code, seats });
+  }
+  agent.destroy();
+  return found;
 }
 
 export interface CallSpec {
