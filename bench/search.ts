@@ -22,6 +22,7 @@ import {
   MACHINE_CORES,
   cpuShares,
   cpuSnapshot,
+  medianCpu,
   pinPlan,
   processTree,
   shareCell,
@@ -81,8 +82,7 @@ try {
     }
     for (const endpoint of ENDPOINTS) {
       const cells = runs[endpoint];
-      const median = (name: string) =>
-        cells.map((c) => c.cpu[name] ?? 0).sort((a, b) => a - b)[Math.floor(cells.length / 2)] ?? 0;
+      const median = (name: string) => medianCpu(cells, name);
       table.push({
         endpoint,
         concurrency,

@@ -122,6 +122,11 @@ export function cpuShares(before: CpuSnapshot, after: CpuSnapshot): Record<strin
 }
 
 /** Each group's CPU ms between two snapshots. */
+/** The median of one CPU figure over a call's runs. */
+export function medianCpu(cells: readonly { cpu: Record<string, number> }[], name: string): number {
+  return cells.map((cell) => cell.cpu[name] ?? 0).sort((a, b) => a - b)[Math.floor(cells.length / 2)] ?? 0;
+}
+
 export function cpuUsedMs(before: CpuSnapshot, after: CpuSnapshot): Record<string, number> {
   const used: Record<string, number> = {};
   for (const [name, times] of Object.entries(after.byGroup)) {
