@@ -9,6 +9,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Stryker } from '@stryker-mutator/core';
+import { machineOf } from './mutation-chart';
 
 interface MutantResult {
   id: string;
@@ -22,15 +23,6 @@ interface MutationReport {
 }
 
 const REPORT = 'reports/mutation/mutation.json';
-
-/** Which machine a file belongs to: machines/<name>.machine.ts and its booking-*.ts helpers. */
-export function machineOf(file: string): string {
-  const name = basename(file, '.ts');
-  if (name.endsWith('.machine')) return name.replace(/\.machine$/, '');
-  if (name.startsWith('booking-')) return 'booking';
-  if (name === 'countdown') return 'payment';
-  return `(${name})`;
-}
 
 /** The files to mutate: every file of the named charts, or the named files of machines/ themselves. */
 function filesOf(names: string[]): string[] {
