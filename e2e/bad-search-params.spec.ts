@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /**
  * Every page route opened with hostile URL search params (huge, unicode, script tags, wrong
@@ -113,8 +113,8 @@ const HOSTILE_QUERY = [
 
 /**
  * The layouts share every route's search validation and fallbacks, so every route runs on desktop
- * and the screens the mobile layout draws differently run on mobile too (a page load each: the
- * whole list on both layouts would cost CI minutes for the same code).
+ * and the screens the mobile layout draws differently run on mobile too (the whole list on both
+ * layouts would cost CI minutes for the same code).
  */
 const MOBILE_TOO = new Set([
   '/',
@@ -129,11 +129,22 @@ const MOBILE_TOO = new Set([
   `/app/order/${JUNK}`,
 ]);
 
-for (const path of PAGES) {
-  const tag = MOBILE_TOO.has(path) ? '' : ' @desktop-only';
-  test(`${path} draws a screen with hostile search params${tag}`, async ({ page }) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
+/**
+ * The routes in a few batches per layout, each batch in one page: a fresh browser context per route
+ * downloaded and compiled the app's scripts again for every route, most of the spec's time. Every
+ * route is still a full navigation to a new document, checked on its own step.
+ */
+const BATCHES = 4;
+const batchesOf = (paths: string[], count: number) =>
+  Array.from({ length: count }, (_, batch) => paths.filter((_, index) => index % count === batch)).filter(
+    (batch) => batch.length > 0,
+  );
+
+async function drawsAScreen(page: Page, path: string) {
+  const errors: string[] = [];
+  const onError = (error: Error) => errors.push(`${error.name}: ${error.message}`);
+  page.on('pageerror', onError);
+  try {
     await page.goto(`${path}?${HOSTILE_QUERY}`);
     const root = page.locator('#root');
     // Its heading, or a fallback's: the first visible heading of the page.
@@ -146,5 +157,25 @@ for (const path of PAGES) {
     }));
     expect(injected).toEqual({ xss: undefined, polluted: undefined });
     expect(errors).toEqual([]);
+  } finally {
+    page.off('pageerror', onError);
+  }
+}
+
+for (const [index, batch] of batchesOf(PAGES, BATCHES).entries()) {
+  test(`routes batch ${index + 1} (${batch[0]} and ${batch.length - 1} more) draw a screen with hostile search params @desktop-only`, async ({
+    page,
+  }) => {
+    test.setTimeout(30_000 + batch.length * 5_000);
+    for (const path of batch) await test.step(path, () => drawsAScreen(page, path));
+  });
+}
+
+for (const [index, batch] of batchesOf([...MOBILE_TOO], 2).entries()) {
+  test(`mobile routes batch ${index + 1} (${batch[0]} and ${batch.length - 1} more) draw a screen with hostile search params @mobile-only`, async ({
+    page,
+  }) => {
+    test.setTimeout(30_000 + batch.length * 5_000);
+    for (const path of batch) await test.step(path, () => drawsAScreen(page, path));
   });
 }
