@@ -1,5 +1,5 @@
 /**
- * `npm run mutant -- list [CHART] [--report FILE]` lists the survivors of the last mutation run with
+ * `npm run mutant -- list [CHART] [--timeouts] [--report FILE]` lists the survivors of the last mutation run with
  * an id; `npm run mutant -- check ID [TEST_FILE…] [--report FILE]` puts that one mutant into the
  * source, runs the chart's tests (or the files named) and puts the source back. This is how a
  * survivor is sorted: a new test that fails here kills it; a mutant no test can tell apart is
@@ -27,7 +27,9 @@ interface Report {
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
 const reportAt = args.indexOf('--report');
 const reportFile = reportAt >= 0 ? args[reportAt + 1] : 'reports/mutation/mutation.json';
-const [command, ...rest] = args.filter((_, index) => reportAt < 0 || (index !== reportAt && index !== reportAt + 1));
+const [command, ...rest] = args.filter(
+  (arg, index) => arg !== '--timeouts' && (reportAt < 0 || (index !== reportAt && index !== reportAt + 1)),
+);
 
 function readReport(): Report {
   try {
@@ -39,6 +41,9 @@ function readReport(): Report {
 }
 
 const isSurvivor = (mutant: Mutant) => mutant.status === 'Survived' || mutant.status === 'NoCoverage';
+// On a busy machine a survivor's tests can run past Stryker's limit and count as timed out (killed).
+const withTimeouts = args.includes('--timeouts');
+const listed = (mutant: Mutant) => isSurvivor(mutant) || (withTimeouts && mutant.status === 'Timeout');
 
 /** The source with one mutant in it; Stryker's report counts lines and columns from 1. */
 export function applyMutant(source: string, mutant: Mutant): string {
@@ -56,9 +61,9 @@ function list(chart: string | undefined): void {
   const report = readReport();
   for (const [file, { mutants }] of Object.entries(report.files)) {
     if (chart && machineOf(file) !== chart) continue;
-    for (const mutant of mutants.filter(isSurvivor)) {
+    for (const mutant of mutants.filter(listed)) {
       const replacement = (mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 90);
-      const noTest = mutant.status === 'NoCoverage' ? ' (no test)' : '';
+      const noTest = mutant.status === 'NoCoverage' ? ' (no test)' : mutant.status === 'Timeout' ? ' (timed out)' : '';
       console.log(
         `${mutant.id.padStart(5)}  ${file}:${mutant.location.start.line}  ${mutant.mutatorName}${noTest}  -> ${replacement}`,
       );
@@ -107,6 +112,6 @@ function check(id: string | undefined, testFiles: string[]): void {
 if (command === 'list') list(rest[0]);
 else if (command === 'check') check(rest[0], rest.slice(1));
 else {
-  console.error('Pakai: npm run mutant -- list [CHART] | check ID [TEST_FILE…] [--report FILE]');
+  console.error('Pakai: npm run mutant -- list [CHART] [--timeouts] | check ID [TEST_FILE…] [--report FILE]');
   process.exit(2);
 }
