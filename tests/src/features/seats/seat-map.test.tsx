@@ -198,7 +198,8 @@ describe('seat chooser summary', () => {
     act(() => {
       fireEvent.click(seatButton('1'));
     });
-    expect(within(info).getByText('Kursi 6, 1')).toBeTruthy();
+    // The summary follows after the frame that shows the tiles.
+    expect(await within(info).findByText('Kursi 6, 1')).toBeTruthy();
     expect(within(info).getByText('Kursi dipilih 2/2')).toBeTruthy();
     expect(within(info).getByText('Rp 180.000')).toBeTruthy();
     expect(info.querySelector('s')?.textContent).toBe('Harga normal Rp 200.000');
@@ -207,7 +208,7 @@ describe('seat chooser summary', () => {
     act(() => {
       fireEvent.click(seatButton('2'));
     });
-    expect(within(info).getByText('Kursi 1, 2')).toBeTruthy();
+    expect(await within(info).findByText('Kursi 1, 2')).toBeTruthy();
     expect(info.querySelector('s')).toBeNull();
 
     // The main button carries the machine's label and sends selection.save.
