@@ -100,12 +100,16 @@ function readJson<T>(path: string): T | null {
   }
 }
 
-// The static checks and the audit are independent: side by side, each prints when it ends.
+// The static checks, the build the e2e tests serve, the audit and the Debian packages the tests
+// need are independent: side by side, each prints when it ends. (apt-get takes one lock: the two
+// packages go in one after the other.)
 const checks = [
   { name: 'typecheck', command: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
   { name: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
   { name: 'format', command: 'npx', args: ['prettier', '--check', '.', '--log-level', 'warn'] },
+  { name: 'build', command: 'sh', args: ['-c', 'npx vite build && npx tsx scripts/build-server.ts'] },
 ];
+const packages = ensureHaproxy().then(async () => ensureChromium());
 const [auditVerdict, ...checkResults] = await Promise.all([
   auditRuntimeDependencies(),
   ...checks.map(async (check) => {
@@ -114,21 +118,26 @@ const [auditVerdict, ...checkResults] = await Promise.all([
     return { ...result, seconds: (Date.now() - started) / 1000 };
   }),
 ]);
+let buildOk = false;
 checks.forEach((check, index) => {
   const result = checkResults[index];
   if (!result) return;
   console.log(`\n== ${check.name} (${result.seconds.toFixed(0)} s)`);
-  if (result.output.trim() !== '') console.log(result.output.trimEnd());
+  // A passing build prints only its file list: its failure is what a reader needs.
+  if (result.output.trim() !== '' && (check.name !== 'build' || result.code !== 0))
+    console.log(result.output.trimEnd());
   step(check.name, result.code === 0);
+  if (check.name === 'build') buildOk = result.code === 0;
 });
+const chromiumReady = await packages;
 console.log('\n== audit');
 console.log(describeVerdict(auditVerdict));
 // An unreachable advisory service proves nothing either way: reported, not counted.
 if (auditVerdict.kind !== 'unavailable') step('audit', auditVerdict.kind === 'clean');
 
 console.log('\n== vitest');
-// tests/server/haproxy.test.ts needs Debian's HAProxy; without it that suite is skipped with the reason.
-await ensureHaproxy();
+// tests/server/haproxy.test.ts needs Debian's HAProxy (installed above); without it that suite is
+// skipped with the reason.
 const vitestReport = `${REPORT_DIR}/vitest.json`;
 rmSync(vitestReport, { force: true });
 const vitestCode = await run('npx', [
@@ -149,10 +158,7 @@ if (vitest) {
 } else step('vitest run', vitestCode === 0);
 
 console.log('\n== e2e');
-if (await ensureChromium()) {
-  const buildOk =
-    (await run('npx', ['vite', 'build'])) === 0 && (await run('npx', ['tsx', 'scripts/build-server.ts'])) === 0;
-  step('build', buildOk);
+if (chromiumReady) {
   if (buildOk) {
     for (const dir of ['.data-e2e', '.data-e2e-mobile']) rmSync(dir, { recursive: true, force: true });
     const e2eReport = `${REPORT_DIR}/playwright.json`;
