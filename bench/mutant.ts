@@ -89,10 +89,12 @@ function check(id: string | undefined, testFiles: string[]): void {
   const chart = machineOf(file);
   const tests = testFiles.length > 0 ? testFiles : [`tests/machines/${chart}*.test.ts`];
   const restore = () => writeFileSync(file, source);
-  process.once('SIGINT', () => {
-    restore();
-    process.exit(130);
-  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      restore();
+      process.exit(130);
+    });
+  }
   writeFileSync(file, applyMutant(source, mutant));
   try {
     const run = spawnSync('npx', ['vitest', 'run', '--config', 'bench/mutation.vitest.config.ts', '--bail=1'], {
