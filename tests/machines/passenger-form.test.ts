@@ -69,6 +69,13 @@ describe('rows', () => {
     expect(selectIsComplete(snap())).toBe(true);
   });
 
+  it('prefills at most 3 rows from a stored map holding more names', () => {
+    const { snap, names } = start({ initial: { pass0: 'Ani', pass1: 'Budi', pass2: 'Citra', pass3: 'Dedi' } });
+    expect(names()).toEqual(['Ani', 'Budi', 'Citra']);
+    expect(selectPassengerMap(snap())).toEqual({ pass0: 'Ani', pass1: 'Budi', pass2: 'Citra' });
+    expect(selectCanAdd(snap())).toEqual({ canAdd: false, reason: 'Sudah mencapai batas maksimum (3) penumpang.' });
+  });
+
   it('keys connecting legs pass{leg}-{index}', () => {
     const { actor, snap } = start({
       tripKind: 'connecting',
@@ -164,6 +171,22 @@ describe('rows', () => {
     expect(snap().context.rows).toHaveLength(2);
   });
 
+  it('a second tap on a row already removed does not delay the completeness check', () => {
+    const { actor, type, snap, clock } = start({ initial: { pass0: 'Ani' } });
+    actor.send({ type: 'passenger.add' });
+    clock.increment(COMPLETION_DEBOUNCE_MS);
+    expect(selectIsComplete(snap())).toBe(false);
+    actor.send({ type: 'passenger.add' });
+    type(1, 'Budi');
+    actor.send({ type: 'passenger.remove', index: 2 });
+    clock.increment(100);
+    actor.send({ type: 'passenger.remove', index: 2 });
+    expect(snap().context.rows).toHaveLength(2);
+    clock.increment(COMPLETION_DEBOUNCE_MS - 100);
+    expect(selectIsComplete(snap())).toBe(true);
+    expect(snap().matches({ editing: { completion: 'settled' } })).toBe(true);
+  });
+
   it('removing a row renumbers the keys and rebuilds the map', () => {
     const { actor, type, snap } = start();
     actor.send({ type: 'passenger.add' });
@@ -191,6 +214,42 @@ describe('rows', () => {
     actor.send({ type: 'passenger.remove', index: 1 });
     clock.increment(VALIDATION_DEBOUNCE_MS);
     expect(selectErrors(snap())).toEqual([null, messages.passengerNameLength]);
+  });
+
+  it('a pending validation stays on its row when a later row is removed', () => {
+    const { actor, type, clock, snap } = start();
+    actor.send({ type: 'passenger.add' });
+    actor.send({ type: 'passenger.add' });
+    type(0, 'Al');
+    actor.send({ type: 'passenger.remove', index: 1 });
+    clock.increment(VALIDATION_DEBOUNCE_MS);
+    expect(selectErrors(snap())).toEqual([messages.passengerNameLength, null]);
+  });
+
+  it('when every seat is unchosen the rows stay, without seat labels, and passengers can be added again', () => {
+    const { actor, type, snap } = start({ seats: [seat('1'), seat('2')], initial: { pass0: 'Ani' } });
+    actor.send({ type: 'seats.update', seats: [] });
+    expect(selectRows(snap()).map((row) => [row.label, row.name])).toEqual([
+      [null, 'Ani'],
+      [null, ''],
+    ]);
+    expect(selectCanAdd(snap())).toEqual({ canAdd: true, reason: null });
+    actor.send({ type: 'passenger.add' });
+    expect(snap().context.rows).toHaveLength(3);
+    type(1, 'Budi');
+    type(2, 'Citra');
+    actor.send({ type: 'form.save' });
+    expect(snap().output?.seats).toEqual([]);
+  });
+
+  it('a pending validation of a row the new seats keep still shows its message', () => {
+    const { actor, type, clock, snap } = start({ seats: [seat('1'), seat('2')] });
+    type(0, 'Al');
+    type(1, 'Bu');
+    actor.send({ type: 'seats.update', seats: [seat('1')] });
+    actor.send({ type: 'seats.update', seats: [seat('1'), seat('3'), seat('4')] });
+    clock.increment(VALIDATION_DEBOUNCE_MS);
+    expect(selectErrors(snap())).toEqual([messages.passengerNameLength, null, null]);
   });
 });
 
@@ -220,6 +279,16 @@ describe('typing (contract typePassengerName)', () => {
     const { type, snap } = start();
     type(3, 'Ani');
     expect(snap().context.rows).toEqual([{ name: '', error: null }]);
+  });
+
+  it('a keystroke on no row does not delay the check of a name typed before', () => {
+    const { type, snap, clock } = start();
+    type(0, 'Al');
+    clock.increment(600);
+    type(-1, 'Ani');
+    clock.increment(VALIDATION_DEBOUNCE_MS - 600);
+    expect(selectErrors(snap())).toEqual([messages.passengerNameLength]);
+    expect(snap().matches({ editing: { validation: 'idle' } })).toBe(true);
   });
 });
 
@@ -506,6 +575,12 @@ describe('Sama dengan penumpang rute pertama (connecting legs after the first)',
     expect(other.snap().context.sameAsFirst).toBe(false);
     const blank = start({ ...laterLeg, firstLegNames: [], seats: [] });
     expect(blank.snap().context.sameAsFirst).toBe(false);
+  });
+
+  it('reopened with the copied names and a seat chosen since, the switch is still on', () => {
+    const { snap, names } = start({ ...laterLeg, firstLegNames: ['Ani'], initial: { 'pass1-0': 'Ani' } });
+    expect(names()).toEqual(['Ani', '']);
+    expect(snap().context.sameAsFirst).toBe(true);
   });
 
   it('is refused on the first leg, on direct trips and without the first leg names', () => {
