@@ -13,7 +13,6 @@ import {
 import type { Direction, TripLeg } from '../../../machines/types';
 import { buttonStyles } from '../../components/button-styles';
 import { OperatorLogo } from '../../components/operator-logo';
-import { afterNextPaint } from '../../flow/after-paint';
 import { useSeatSelectionChild } from '../../flow/booking-children';
 import { cx } from '../../lib/cx';
 import { formatDateShort, formatRupiah, formatTime } from '../../lib/format';
@@ -374,27 +373,19 @@ const incompleteButton =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-card bg-grey-300 px-4 text-sm font-semibold text-grey-800';
 
 /**
- * The seat information as the child says, drawn after the frame that shows the tapped tile: the
- * tap itself only writes the tiles' aria-pressed (seat-map.tsx), and the summary (its text, its
- * price, the main button's `can` check, a trial transition) renders in a transition once that
- * frame is painted. Taps within one frame render the summary once, with the latest snapshot.
+ * The seat information as the child says, updated as a transition: the tapped tile paints in the
+ * tap's own render, the summary in the next one. Unlike useDeferredValue over a selector, the
+ * tap's render does not run the summary at all (it would only show the old value again). The tap
+ * itself only hands the snapshot over: the view (with its `can` check, a trial transition) is
+ * worked out in the deferred render, after the tile has painted.
  */
 function useSummaryView(actor: SeatActor): SeatSummaryView {
   const [snapshot, setSnapshot] = useState(() => actor.getSnapshot());
   useEffect(() => {
     // A change between the first render and this subscription, or another child, shows at once.
     setSnapshot(actor.getSnapshot());
-    let cancel: (() => void) | null = null;
-    const subscription = actor.subscribe(() => {
-      cancel ??= afterNextPaint(() => {
-        cancel = null;
-        startTransition(() => setSnapshot(actor.getSnapshot()));
-      });
-    });
-    return () => {
-      subscription.unsubscribe();
-      cancel?.();
-    };
+    const subscription = actor.subscribe((next) => startTransition(() => setSnapshot(next)));
+    return () => subscription.unsubscribe();
   }, [actor]);
   return useMemo(() => seatSummaryView(snapshot), [snapshot]);
 }
