@@ -6,6 +6,7 @@ import {
   useMemo,
   useRef,
   useSyncExternalStore,
+  type FocusEvent,
   type KeyboardEvent,
 } from 'react';
 import type { Subscription } from 'xstate';
@@ -28,28 +29,6 @@ export function tileSizeOf(floor: Pick<Floor, 'kolom'>): TileSize {
 
 const TILE_BOX: Record<TileSize, string> = { small: 'size-12', large: 'size-14' };
 
-/** What a tap or a mouse press fires besides the click and focus, none of which the app reads inside the map. */
-const TAP_EVENTS = [
-  'pointerover',
-  'pointerout',
-  'pointerdown',
-  'pointermove',
-  'pointerup',
-  'pointercancel',
-  'gotpointercapture',
-  'lostpointercapture',
-  'touchstart',
-  'touchmove',
-  'touchend',
-  'touchcancel',
-  'mouseover',
-  'mouseout',
-  'mousedown',
-  'mousemove',
-  'mouseup',
-  'focusout',
-] as const;
-
 /** The tile that takes the tab stop first: a chosen seat, else the first free one, else the first seat. */
 function initialStop(actor: SeatActor, stops: readonly PlacedTile[]): string | null {
   const context = actor.getSnapshot().context;
@@ -70,18 +49,11 @@ function initialStop(actor: SeatActor, stops: readonly PlacedTile[]): string | n
 export interface TileStatusStore {
   get(key: string): TileStatus;
   subscribe(key: string, onChange: () => void): () => void;
-  /**
-   * The tile's button, whose aria-pressed the store writes itself as the seat is chosen or let go:
-   * a tap then changes two attributes and renders nothing (a tile re-renders only when its look
-   * changes, a seat taken meanwhile). Its look follows aria-pressed in CSS.
-   */
-  attach(key: string, button: HTMLElement | null): void;
 }
 
 export function createTileStatusStore(actor: SeatActor): TileStatusStore {
   const statuses = new Map<string, TileStatus>();
   const listeners = new Map<string, Set<() => void>>();
-  const buttons = new Map<string, HTMLElement>();
   let context = actor.getSnapshot().context;
   let subscription: Subscription | null = null;
   const refresh = (next: typeof context) => {
@@ -102,10 +74,7 @@ export function createTileStatusStore(actor: SeatActor): TileStatusStore {
       statuses.set(key, status);
       changed.push(key);
     }
-    for (const key of changed) {
-      buttons.get(key)?.setAttribute('aria-pressed', String(statuses.get(key) === 'selected'));
-      listeners.get(key)?.forEach((onChange) => onChange());
-    }
+    for (const key of changed) listeners.get(key)?.forEach((onChange) => onChange());
   };
   return {
     get(key) {
@@ -117,10 +86,6 @@ export function createTileStatusStore(actor: SeatActor): TileStatusStore {
         statuses.set(key, status);
       }
       return status;
-    },
-    attach(key, button) {
-      if (button) buttons.set(key, button);
-      else buttons.delete(key);
     },
     subscribe(key, onChange) {
       if (!subscription) {
@@ -142,14 +107,9 @@ export function createTileStatusStore(actor: SeatActor): TileStatusStore {
   };
 }
 
-type TileLook = 'bookable' | 'taken' | 'not-a-seat';
-const lookOf = (status: TileStatus): TileLook =>
-  status === 'selected' || status === 'available' ? 'bookable' : status === 'taken' ? 'taken' : 'not-a-seat';
-
-/** The tile's look: choosing a seat or letting it go does not change it (aria-pressed is written by the store). */
-function useTileLook(store: TileStatusStore, key: string): TileLook {
+function useTileStatus(store: TileStatusStore, key: string): TileStatus {
   const subscribe = useCallback((onChange: () => void) => store.subscribe(key, onChange), [store, key]);
-  const read = () => lookOf(store.get(key));
+  const read = () => store.get(key);
   return useSyncExternalStore(subscribe, read, read);
 }
 
@@ -224,45 +184,12 @@ export function SeatMap({ actor, floor, normalPrice, label }: SeatMapProps) {
     seatButton(next)?.focus();
   };
 
-  /*
-   * A tap on a phone is about seventeen events (pointer, touch, mouse, focus, click). React listens
-   * for all of them at its root, in the capture and the bubble phase, and each dispatch walks the
-   * component tree for handlers: most of what a tap cost over a bare button (bench:ui). The map
-   * answers its own taps in the page body's capture phase, above React's root and the sheets'
-   * portals, and stops them there. The keyboard still goes through React (onKeyDown).
-   */
-  useLayoutEffect(() => {
-    const element = grid.current;
-    const body = element?.ownerDocument.body;
-    if (!element || !body) return;
-    const inMap = (event: Event) => event.target instanceof Node && element.contains(event.target);
-    const stop = (event: Event) => {
-      if (inMap(event)) event.stopPropagation();
-    };
-    const onClick = (event: Event) => {
-      if (!inMap(event)) return;
-      event.stopPropagation();
-      const key = (event.target as Element).closest<HTMLElement>('[data-seat-key]')?.dataset.seatKey;
-      if (key) actor.send({ type: 'seat.toggle', key });
-    };
-    // A click or a tab into the map moves the tab stop to the seat that got focus.
-    const onFocusIn = (event: Event) => {
-      if (!inMap(event)) return;
-      event.stopPropagation();
-      const button = event.target as HTMLElement;
-      const key = button.dataset.seatKey;
-      if (key) moveTabStop(key, button);
-    };
-    const listeners: [string, (event: Event) => void][] = [
-      ['click', onClick],
-      ['focusin', onFocusIn],
-      ...TAP_EVENTS.map((type): [string, (event: Event) => void] => [type, stop]),
-    ];
-    for (const [type, listener] of listeners) body.addEventListener(type, listener, { capture: true, passive: true });
-    return () => {
-      for (const [type, listener] of listeners) body.removeEventListener(type, listener, { capture: true });
-    };
-  }, [actor, moveTabStop]);
+  // A click or a tab into the map moves the tab stop to the seat that got focus.
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const button = event.target as HTMLElement;
+    const key = button.dataset.seatKey;
+    if (key) moveTabStop(key, button);
+  };
 
   return (
     <div className="flex flex-col items-center gap-2">
@@ -276,6 +203,7 @@ export function SeatMap({ actor, floor, normalPrice, label }: SeatMapProps) {
         aria-rowcount={floor.baris}
         aria-colcount={floor.kolom}
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
         className="flex flex-col gap-2"
       >
         {rows.map((row, index) => (
@@ -285,6 +213,7 @@ export function SeatMap({ actor, floor, normalPrice, label }: SeatMapProps) {
             tiles={row}
             columns={floor.kolom}
             size={size}
+            actor={actor}
             statuses={statuses}
             normalPrice={normalPrice}
             idPrefix={idPrefix}
@@ -300,6 +229,7 @@ interface SeatRowProps {
   tiles: readonly PlacedTile[];
   columns: number;
   size: TileSize;
+  actor: SeatActor;
   statuses: TileStatusStore;
   normalPrice: number;
   idPrefix: string;
@@ -315,6 +245,7 @@ const SeatRow = memo(function SeatRow({
   tiles,
   columns,
   size,
+  actor,
   statuses,
   normalPrice,
   idPrefix,
@@ -328,6 +259,7 @@ const SeatRow = memo(function SeatRow({
       return (
         <SeatTile
           key={col}
+          actor={actor}
           statuses={statuses}
           tileKey={tile.key}
           col={col}
@@ -391,6 +323,7 @@ function LandmarkTile({ col, type, size }: { col: number; type: 'T' | 'S'; size:
 }
 
 interface SeatTileProps {
+  actor: SeatActor;
   statuses: TileStatusStore;
   tileKey: string;
   col: number;
@@ -438,6 +371,7 @@ const TAKEN_LOOK = 'border-2 border-grey-200 bg-grey-200 text-grey-700 cursor-no
  * price in its description. It reads only its own status, so a tap re-renders this tile alone.
  */
 const SeatTile = memo(function SeatTile({
+  actor,
   statuses,
   tileKey,
   col,
@@ -446,28 +380,20 @@ const SeatTile = memo(function SeatTile({
   normalPrice,
   descriptionId,
 }: SeatTileProps) {
-  const look = useTileLook(statuses, tileKey);
+  const status = useTileStatus(statuses, tileKey);
   const description = useMemo(() => seatDescription(seat, normalPrice), [seat, normalPrice]);
-  const attach = useCallback(
-    (button: HTMLButtonElement | null) => {
-      statuses.attach(tileKey, button);
-      return () => statuses.attach(tileKey, null);
-    },
-    [statuses, tileKey],
-  );
-  const bookable = look === 'bookable';
+  const bookable = status === 'selected' || status === 'available';
   return (
     <div role="gridcell" aria-colindex={col} className={cx(TILE_BOX[size], 'flex')}>
       <button
-        ref={attach}
         type="button"
         data-seat-key={tileKey}
         tabIndex={-1}
         aria-label={`Kursi ${seat.no}`}
-        // Read at render; afterwards the store writes it as the seat is chosen or let go.
-        aria-pressed={statuses.get(tileKey) === 'selected'}
+        aria-pressed={status === 'selected'}
         aria-disabled={bookable ? undefined : true}
         aria-describedby={descriptionId}
+        onClick={() => actor.send({ type: 'seat.toggle', key: tileKey })}
         // Fixed-size tiles contain their own layout and paint: a change repaints this tile only.
         className={cx(
           'relative flex flex-1 flex-col items-center justify-center rounded-lg text-sm leading-5 font-bold [contain:strict]',
@@ -475,7 +401,7 @@ const SeatTile = memo(function SeatTile({
         )}
       >
         <span aria-hidden="true">{seat.no}</span>
-        {look === 'not-a-seat' ? null : <StateMark bookable={bookable} />}
+        {status === 'not-a-seat' ? null : <StateMark bookable={bookable} />}
         {seat.tipe === 'PS' ? <Cigarette className="absolute bottom-0.5 left-0.5 size-3.5" aria-hidden="true" /> : null}
         {seat.flag_promo === 1 && seat.flag_booking === 0 ? (
           <span
