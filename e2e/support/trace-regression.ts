@@ -59,6 +59,8 @@ async function chooseDeparture(page: Page, tap: Extract<Tap, { do: 'choose' }>, 
   }
   const list = page.locator('#daftar-jadwal');
   await expect(list).toHaveAttribute('aria-busy', 'false');
+  // The cards past the first screen are drawn in a background render: wait for the whole list.
+  const drawing = list.locator('[aria-busy="true"]');
   const row = list
     .locator('li')
     .filter({ has: page.locator(`a[href*="schedule_code=${encodeURIComponent(tap.code)}"]`) });
@@ -66,6 +68,7 @@ async function chooseDeparture(page: Page, tap: Extract<Tap, { do: 'choose' }>, 
   const loading = list.getByRole('button', { name: 'Memuat…' });
   while ((await row.count()) === 0) {
     await expect(loading).toHaveCount(0);
+    await expect(drawing).toHaveCount(0);
     if ((await row.count()) > 0) break;
     if ((await more.count()) === 0) {
       throw new Error(

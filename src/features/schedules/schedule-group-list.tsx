@@ -34,8 +34,9 @@ export function ScheduleGroupList({
 }) {
   const first = useMemo(() => firstSlice(groups, FIRST_SLICE_ROWS), [groups]);
   const shown = useDeferredValue(groups, first);
+  // Until the background render lands, a screen reader (and a test) knows the list is not whole yet.
   return (
-    <div className="space-y-3">
+    <div className="space-y-3" aria-busy={shown !== groups}>
       {shown.map((group) => (
         <ScheduleGroup key={group.key} group={group} onChoose={onChoose} compact={compact} />
       ))}
