@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { DEFAULT_BASIC_CREDENTIALS, HEADER } from '../contract';
 import { DEMO_TOKEN } from '../server/db/seed-data/accounts';
 import { PLATFORM_OF, fakeNativeHost, type HostKind } from './support/native-host';
@@ -47,6 +47,13 @@ for (const kind of ['android', 'ios'] as const) {
       page,
     }) => {
       await fakeNativeHost(page, kind);
+      // The first page's calls still on their way when the code is set went out without it.
+      const inFlight = new Set<Request>();
+      page.on('request', (request) => {
+        if (request.url().includes('/api/')) inFlight.add(request);
+      });
+      page.on('requestfinished', (request) => inFlight.delete(request));
+      page.on('requestfailed', (request) => inFlight.delete(request));
       const first = page.waitForRequest((request) => request.url().includes('/api/') && request.method() === 'GET');
       await page.goto(`${DETAIL}&platform=${platform}`);
       const guest = await first;
@@ -66,7 +73,7 @@ for (const kind of ['android', 'ios'] as const) {
       ).toBe(true);
       // A reload of the webview keeps the code; the next calls carry it and are answered. The first
       // page's calls must be over first, or one of them could be taken for the reloaded page's.
-      await page.waitForLoadState('networkidle');
+      await expect.poll(() => inFlight.size).toBe(0);
       const next = page.waitForResponse(
         (response) => response.url().includes('/api/') && response.request().method() === 'GET',
       );

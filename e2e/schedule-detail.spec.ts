@@ -1,16 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-
-/** Axe findings that block: serious and critical ones, named by rule and element. */
-async function blockingViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  // Sheets: check the sheet itself; the list underneath has its own checks (search.spec.ts).
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+import { expect, test } from '@playwright/test';
+import { blockingViolations } from './support/axe';
 
 /** Tomorrow in Jakarta as YYYY-MM-DD (the app's business day, whatever the machine's zone). */
 function tomorrowInJakarta(): string {

@@ -1,20 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { blockingViolations } from './support/axe';
 
 /*
  * The seat page (spec section 2 "Seat selection screen", section 4 "Seat selection", section 8
  * "Seat screen") through the real server and its seeded schedules, Bandung -> Jakarta, each test on a day of its own.
  */
-
-/** Axe findings that block: serious and critical ones, named by rule and element. */
-async function blockingViolations(page: Page, within?: string): Promise<string[]> {
-  // With a sheet open the seat page behind it is inert and was scanned before: scan the sheet.
-  const builder = new AxeBuilder({ page });
-  const results = await (within ? builder.include(within) : builder).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 

@@ -14,8 +14,45 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * Chromium 156 draws the address bar's suggestion popups as web pages and preloads two of them,
+ * each in a renderer process of its own, for every new window: for every test's browser context.
+ * Nobody types into an address bar in a headless run.
+ */
+export const BROWSER_UI_PAGES_OFF = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * Playwright 1.65's own `--disable-features` list. Chromium keeps only the last of two
+ * `--disable-features` flags, so adding ours means repeating Playwright's (checked by
+ * e2e/browser.spec.ts).
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
 /** Launch options for Playwright (tests and benchmarks alike). */
-export const CHROMIUM_LAUNCH = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+export const CHROMIUM_LAUNCH = {
+  executablePath: CHROMIUM_PATH,
+  args: [
+    ...CHROMIUM_ARGS,
+    `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_PAGES_OFF].join(',')}`,
+  ],
+};
 
 /**
  * e2e uses Debian's Chromium, never a downloaded browser. Installs it with apt when this is

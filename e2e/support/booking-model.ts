@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /*
@@ -56,15 +55,7 @@ export async function clearBookingOnce(page: Page) {
   });
 }
 
-/** Axe findings that block: serious and critical ones, named by rule and element. */
-export async function blockingViolations(page: Page, within?: string): Promise<string[]> {
-  // With a modal open the page behind it is inert and was scanned before: `within` scans the modal.
-  const builder = new AxeBuilder({ page });
-  const results = await (within ? builder.include(within) : builder).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+export { blockingViolations } from './axe';
 
 // ---------------------------------------------------------------------------------------------
 // Search and the seat page.
