@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 
 /** The replay command's tests start the API: they run with the server tests. */
 const REPLAY_TESTS = 'tests/scripts/replay*.test.ts';
+/** A compiled server's processes killed, stopped and restarted behind node:cluster and HAProxy. */
+const PROCESS_TESTS = ['tests/server/cluster.test.ts', 'tests/server/haproxy.test.ts'];
 
 export default defineConfig({
   plugins: [react()],
@@ -29,7 +31,21 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts', REPLAY_TESTS],
+          exclude: PROCESS_TESTS,
           globalSetup: ['tests/server/helpers/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Processes killed and started again within a time the tests hold them to: they run
+          // after the other server files (groupOrder), not beside them on a saturated machine.
+          name: 'server-processes',
+          environment: 'node',
+          include: PROCESS_TESTS,
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

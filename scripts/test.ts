@@ -141,7 +141,7 @@ console.log('\n== vitest');
 // Two runs: the server tests without coverage (none of machines/ runs there, and V8's precise
 // coverage slows them), then the charts', scripts' and screens' tests with it (the threshold).
 const vitestRuns = [
-  { report: `${REPORT_DIR}/vitest-server.json`, args: ['--project', 'server'] },
+  { report: `${REPORT_DIR}/vitest-server.json`, args: ['--project', 'server', '--project', 'server-processes'] },
   { report: `${REPORT_DIR}/vitest.json`, args: ['--project', 'node', '--project', 'dom', '--coverage'] },
 ];
 for (const { report, args } of vitestRuns) {
