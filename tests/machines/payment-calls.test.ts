@@ -252,6 +252,43 @@ describe('refusals and the card', () => {
   });
 });
 
+describe('the method chosen for the traveller', () => {
+  const withMethod = (kode: string) => order({ jenis_pembayaran: { kode, nama: kode, jenis: 'va' } });
+  const preselect = async (orderRead: OrderRead['order'], methods = METHODS) => {
+    const page = start({}, { checkout: async () => ({ order: orderRead, remainingMs: LATER, methods }) });
+    await settle();
+    return page.actor.getSnapshot().context.chosen;
+  };
+
+  it("keeps the order's method only while it is offered and available", async () => {
+    expect(await preselect(withMethod('QRIS'))).toBe('QRIS');
+    // OVO is listed but bound out by a voucher; DANA is not listed at all; none chosen yet.
+    expect(await preselect(withMethod('OVO'))).toBeNull();
+    expect(await preselect(withMethod('DANA'))).toBeNull();
+    expect(await preselect(order())).toBeNull();
+  });
+
+  it('a method the server says is not available for the order (PAY-3) is unchosen: "Bayar" waits for another', async () => {
+    const page = start(
+      {},
+      {
+        checkout: async () => ({ ...pending, methods: METHODS }),
+        change: async () => ({
+          kind: 'refused',
+          code: 'PAY-3',
+          message: 'Metode ini tidak tersedia untuk pesanan ini',
+        }),
+      },
+    );
+    await settle();
+    page.actor.send({ type: 'method.choose', code: BCA.kode });
+    page.actor.send({ type: 'payment.pay' });
+    await settle();
+    expect(page.actor.getSnapshot().context.chosen).toBeNull();
+    expect(page.actor.getSnapshot().can({ type: 'payment.pay' })).toBe(false);
+  });
+});
+
 describe('what the page reads off the chart', () => {
   it('the chosen method is the one chosen, not the first offered', async () => {
     const page = start({}, { checkout: async () => ({ ...pending, methods: METHODS }) });
@@ -303,5 +340,43 @@ describe('the chart on its own, before the app gives it the calls', () => {
     checking.send({ type: 'payment.check' });
     await settle();
     expect(toasts).toEqual(['checkPayment is provided by the app']);
+  });
+
+  it('a call the app has not provided fails like a failed call: quietly for a read, with the general words for a payment', async () => {
+    const loaded = paymentMachine.provide({
+      actors: {
+        loadCheckout: fromPromise(async (): Promise<CheckoutData> => ({ ...pending, methods: METHODS })),
+        loadInstruction: fromPromise(async (): Promise<InstructionData> => ({
+          ...pending,
+          instruction: instruction({ simulasi: true, kartu: cardSetup }),
+        })),
+      },
+    });
+    const clock = new SimulatedClock();
+    const shown = createActor(loaded, { input: { code: CODE, page: 'instruction', layout: 'd' }, clock });
+    const toasts: string[] = [];
+    shown.on('toast', (event) => toasts.push(event.message));
+    shown.start();
+    await settle();
+    // The page's own read (loadOrder) after 3 s: a failure is quiet, the page stays.
+    for (let second = 0; second < 4; second += 1) {
+      clock.increment(1000);
+      await settle();
+    }
+    expect(paymentView(shown.getSnapshot())).toBe('instruction');
+    shown.send({ type: 'payment.simulate' });
+    await settle();
+    shown.send({ type: 'card.pay', token: 'tok-1' });
+    await settle();
+    const checkout = createActor(loaded, { input: { code: CODE, page: 'checkout', layout: 'd' } });
+    checkout.on('toast', (event) => toasts.push(event.message));
+    checkout.start();
+    await settle();
+    checkout.send({ type: 'method.choose', code: BCA.kode });
+    checkout.send({ type: 'payment.pay' });
+    await settle();
+    expect(toasts).toEqual([paymentMessages.payFailed, paymentMessages.payFailed, paymentMessages.payFailed]);
+    expect(paymentView(shown.getSnapshot())).toBe('instruction');
+    expect(paymentView(checkout.getSnapshot())).toBe('checkout');
   });
 });

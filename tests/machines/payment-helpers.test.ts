@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTDOWN_WARNING_MS, countdownAnnouncement } from '../../machines/countdown';
-import { isOrderPaid, paidNavigation, paymentUrlNavigation } from '../../machines/payment.machine';
+import { isOrderOutOfTime, isOrderPaid, paidNavigation, paymentUrlNavigation } from '../../machines/payment.machine';
 import { order } from './payment-fixtures';
 
 describe('payment helpers', () => {
@@ -21,6 +21,12 @@ describe('payment helpers', () => {
     expect(isOrderPaid(order({ flag_lunas: 1, status: 'pending' }))).toBe(true);
     expect(isOrderPaid(order({ flag_lunas: 0, status: 'paid' }))).toBe(true);
     expect(isOrderPaid(order({ flag_lunas: 0, status: 'pending' }))).toBe(false);
+  });
+
+  it("an order is out of time by the server's word, even with time left on its clock, or by the clock", () => {
+    expect(isOrderOutOfTime({ order: order({ status: 'expired' }), remainingMs: 10 * 60_000 })).toBe(true);
+    expect(isOrderOutOfTime({ order: order(), remainingMs: 0 })).toBe(true);
+    expect(isOrderOutOfTime({ order: order(), remainingMs: 1 })).toBe(false);
   });
 });
 
