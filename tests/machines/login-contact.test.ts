@@ -44,4 +44,13 @@ describe('the contact step', () => {
     expect(requests[0]?.contact).toBe('rina@contoh.id');
     expect(isResending(actor.getSnapshot())).toBe(false);
   });
+
+  it('never treats an email address as a phone number: its dashes and a leading 62 stay', async () => {
+    const { actor, requests } = start();
+    actor.send({ type: 'channel.choose', channel: 'email' });
+    actor.send({ type: 'contact.type', value: '62siti-rahma@contoh.id' });
+    actor.send({ type: 'contact.submit' });
+    await waitFor(actor, (snapshot) => loginView(snapshot) === 'code');
+    expect(requests[0]?.contact).toBe('62siti-rahma@contoh.id');
+  });
 });
