@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { FLASH_SALE_MESSAGES } from '../../contract';
+import {
+  chosenSlot,
+  flashSaleMachine,
+  flashSaleMessages,
+  slotClock,
+  type FlashSaleMethods,
+  type FlashSaleOutcome,
+  type FlashSaleBought,
+  type FlashSaleKey,
+  type FlashSaleQuiz,
+  type FlashSaleSlot,
+} from '../../machines/flash-sale.machine';
+import type { ToastEmitted } from '../../machines/types';
+
+/*
+ * The flash sale's tabs, navigation, buyer form and refusals as the pages see them: the chosen
+ * tab, the routes the chart asks for, the messages and where they show.
+ */
+
+const NOW_MS = Date.parse('2026-11-23T01:00:00.000Z');
+const MINUTE = 60_000;
+const slot = (id: number, from: number, to: number, status: FlashSaleSlot['status']): FlashSaleSlot => ({
+  id,
+  name: `Sesi ${id}`,
+  startsAtMs: NOW_MS + from,
+  endsAtMs: NOW_MS + to,
+  status,
+});
+const RUNNING = slot(1, -MINUTE, 30 * MINUTE, 'berlangsung');
+const NEXT = slot(2, 60 * MINUTE, 90 * MINUTE, 'akan-datang');
+const QUIZ: FlashSaleQuiz = {
+  cardId: 7,
+  question: 'Soal',
+  options: [
+    { code: 'A', text: 'a' },
+    { code: 'B', text: 'b' },
+  ],
+};
+const method = (code: string, available = true) => ({
+  code,
+  name: code,
+  group: 'Virtual Account',
+  kind: 'va' as const,
+  fee: 4000,
+  feeType: 'nominal' as const,
+  feeAmount: 4000,
+  total: 54000,
+  available,
+});
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function start(
+  answers: {
+    check?: () => Promise<FlashSaleOutcome<FlashSaleKey>>;
+    methods?: FlashSaleMethods['methods'];
+  } = {},
+) {
+  const clock = new SimulatedClock();
+  const actor = createActor(
+    flashSaleMachine.provide({
+      actors: {
+        loadQuiz: fromPromise(async (): Promise<FlashSaleOutcome<FlashSaleQuiz>> => ({ kind: 'ok', results: QUIZ })),
+        checkAnswer: fromPromise(
+          answers.check ??
+            (async () => ({ kind: 'ok' as const, results: { key: 'k'.repeat(43), keyLeftMs: 10 * MINUTE } })),
+        ),
+        loadMethods: fromPromise(async (): Promise<FlashSaleOutcome<FlashSaleMethods>> => ({
+          kind: 'ok',
+          results: { amount: 50_000, methods: answers.methods ?? [method('VA_BCA')] },
+        })),
+        buy: fromPromise(() => new Promise<FlashSaleOutcome<FlashSaleBought>>(() => {})),
+      },
+    }),
+    { input: { booker: null }, clock },
+  );
+  const toasts: ToastEmitted[] = [];
+  const routes: unknown[] = [];
+  actor.on('toast', (event) => toasts.push(event));
+  actor.on('navigate', (event) => routes.push(event.intent));
+  actor.start();
+  return { actor, clock, toasts, routes };
+}
+
+const loaded = (run: ReturnType<typeof start>, list = [RUNNING, NEXT], date = '2026-11-23') =>
+  run.actor.send({ type: 'sessions.loaded', date, list, serverNowMs: NOW_MS });
+
+describe('flash sale: the slot helpers', () => {
+  it('counts to the end from the very millisecond a slot starts; nothing to count without a slot or a clock', () => {
+    expect(slotClock(NEXT, NEXT.startsAtMs)).toBe(30 * MINUTE);
+    expect(slotClock(NEXT, NEXT.startsAtMs - 1)).toBe(1);
+    expect(slotClock(undefined, NOW_MS)).toBe(0);
+    expect(slotClock(NEXT, null)).toBe(0);
+  });
+
+  it('the chosen slot is the one with the chosen id, not the first', () => {
+    expect(chosenSlot({ slots: [RUNNING, NEXT], slotId: NEXT.id })).toBe(NEXT);
+    expect(chosenSlot({ slots: [RUNNING, NEXT], slotId: 9 })).toBeUndefined();
+  });
+});
+
+describe('flash sale: the tabs', () => {
+  it('a tab of the day can be chosen; one the list does not have cannot', () => {
+    const run = start();
+    loaded(run);
+    run.actor.send({ type: 'session.choose', slotId: NEXT.id });
+    expect(run.actor.getSnapshot().context.slotId).toBe(NEXT.id);
+    run.actor.send({ type: 'session.choose', slotId: 9 });
+    expect(run.actor.getSnapshot().context.slotId).toBe(NEXT.id);
+  });
+
+  it("the list read again keeps the visitor's tab; a tab gone from it falls back to the running slot", () => {
+    const run = start();
+    loaded(run);
+    run.actor.send({ type: 'session.choose', slotId: NEXT.id });
+    loaded(run);
+    expect(run.actor.getSnapshot().context.slotId).toBe(NEXT.id);
+    loaded(run, [RUNNING]);
+    expect(run.actor.getSnapshot().context.slotId).toBe(RUNNING.id);
+  });
+
+  it('the same day pressed again changes nothing; an empty day keeps its date', () => {
+    const run = start();
+    loaded(run);
+    run.actor.send({ type: 'date.choose', date: '2026-11-23' });
+    expect(run.actor.getSnapshot().value).toEqual({ sessions: 'shown' });
+    expect(run.actor.getSnapshot().context.slots).toHaveLength(2);
+    run.actor.send({ type: 'date.choose', date: '2026-11-24' });
+    loaded(run, [], '2026-11-24');
+    expect(run.actor.getSnapshot().value).toEqual({ sessions: 'empty' });
+    expect(run.actor.getSnapshot().context.date).toBe('2026-11-24');
+  });
+
+  it('the clock goes on ticking after the chosen slot starts', () => {
+    const run = start();
+    run.actor.send({ type: 'sessions.loaded', date: '2026-11-23', list: [NEXT], serverNowMs: NEXT.startsAtMs - 2_000 });
+    for (let second = 0; second < 5; second += 1) run.clock.increment(1000);
+    expect(run.actor.getSnapshot().context.serverNowMs).toBe(NEXT.startsAtMs + 3_000);
+  });
+});
+
+describe('flash sale: where the chart sends the page', () => {
+  it('a card opens its page, and closing it goes back to the sessions', () => {
+    const run = start();
+    loaded(run);
+    run.actor.send({ type: 'card.open', cardId: 7 });
+    run.actor.send({ type: 'card.close' });
+    expect(run.routes).toEqual([
+      { kind: 'route', name: 'flash-sale-card', params: { id: '7' } },
+      { kind: 'route', name: 'flash-sale' },
+    ]);
+  });
+
+  it('the card page shown again for the card already open keeps the purchase under way', async () => {
+    const run = start();
+    loaded(run);
+    run.actor.send({ type: 'card.open', cardId: 7 });
+    run.actor.send({ type: 'buy' });
+    await flush();
+    run.actor.send({ type: 'answer.choose', answer: 'A' });
+    run.actor.send({ type: 'answer.submit' });
+    await flush();
+    expect(run.actor.getSnapshot().matches('purchase')).toBe(true);
+    run.actor.send({ type: 'card.show', cardId: 7 });
+    expect(run.actor.getSnapshot().matches('purchase')).toBe(true);
+    expect(run.actor.getSnapshot().context.key).not.toBeNull();
+  });
+});
+
+describe('flash sale: answers and the buyer', () => {
+  async function toQuiz(run: ReturnType<typeof start>) {
+    loaded(run);
+    run.actor.send({ type: 'card.open', cardId: 7 });
+    run.actor.send({ type: 'buy' });
+    await flush();
+    run.actor.send({ type: 'answer.choose', answer: 'A' });
+    run.actor.send({ type: 'answer.submit' });
+    await flush();
+  }
+
+  it('a refusal other than a wrong answer (sold out) goes back to the card with its words at the top, unblocked', async () => {
+    const run = start({
+      check: async () => ({ kind: 'refused', code: 'FLS-4', message: FLASH_SALE_MESSAGES.soldOut }),
+    });
+    await toQuiz(run);
+    expect(run.actor.getSnapshot().value).toBe('card');
+    expect(run.actor.getSnapshot().context.blockedCards).toEqual([]);
+    expect(run.toasts.map(({ message, position }) => [message, position])).toEqual([
+      [FLASH_SALE_MESSAGES.soldOut, 'top'],
+    ]);
+  });
+
+  it('without a profile the buyer starts empty; a wrong character and a bad submit show the rules', async () => {
+    const run = start();
+    await toQuiz(run);
+    expect(run.actor.getSnapshot().context.booker).toEqual({ name: '', phone: '', email: '' });
+    run.actor.send({ type: 'booker.submit' });
+    expect(Object.keys(run.actor.getSnapshot().context.bookerErrors).sort()).toEqual(['email', 'name', 'phone']);
+    run.actor.send({ type: 'booker.type', field: 'name', value: 'Sari Wulandari' });
+    expect(run.actor.getSnapshot().context.bookerErrors.name).toBeUndefined();
+    run.actor.send({ type: 'booker.type', field: 'phone', value: '0812abc' });
+    expect(run.actor.getSnapshot().context.bookerErrors.phone).toEqual(expect.any(String));
+    expect(run.actor.getSnapshot().context.bookerErrors.email).toEqual(expect.any(String));
+  });
+
+  it('"Bayar" goes with any one available method chosen among several', async () => {
+    const run = start({ methods: [method('VA_BCA'), method('QRIS'), method('OVO', false)] });
+    await toQuiz(run);
+    run.actor.send({ type: 'booker.type', field: 'name', value: 'Sari Wulandari' });
+    run.actor.send({ type: 'booker.type', field: 'phone', value: '081298765432' });
+    run.actor.send({ type: 'booker.type', field: 'email', value: 'sari@contoh.id' });
+    run.actor.send({ type: 'booker.submit' });
+    await flush();
+    run.actor.send({ type: 'method.choose', code: 'QRIS' });
+    run.actor.send({ type: 'pay' });
+    expect(run.actor.getSnapshot().matches({ purchase: { step: { methods: 'buying' } } })).toBe(true);
+    expect(run.toasts.map((toast) => toast.message)).not.toContain(flashSaleMessages.chooseMethod);
+  });
+});
+
+describe('flash sale: the purchase page', () => {
+  it("leaving another purchase's page (a late event) keeps this one open", () => {
+    const run = start();
+    loaded(run);
+    run.actor.send({ type: 'transaction.show', code: 'FS-1' });
+    run.actor.send({ type: 'transaction.leave', code: 'FS-2' });
+    expect(run.actor.getSnapshot().matches('done')).toBe(true);
+    run.actor.send({ type: 'transaction.leave', code: 'FS-1' });
+    expect(run.actor.getSnapshot().value).toEqual({ sessions: 'shown' });
+  });
+});
+
+describe('flash sale: the chart before the app gives it the calls', () => {
+  it('the question that cannot be read says so with the network message', async () => {
+    const actor = createActor(flashSaleMachine, { input: { booker: null } });
+    const toasts: string[] = [];
+    actor.on('toast', (event) => toasts.push(event.message));
+    actor.start();
+    actor.send({ type: 'card.show', cardId: 7 });
+    actor.send({ type: 'buy' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('card');
+    expect(toasts).toEqual([flashSaleMessages.network]);
+  });
+});
