@@ -245,4 +245,97 @@ describe('flash sale: the chart before the app gives it the calls', () => {
     expect(actor.getSnapshot().value).toBe('card');
     expect(toasts).toEqual([flashSaleMessages.network]);
   });
+
+  it('each later call not provided fails like a call without an answer: the step stays and says so', async () => {
+    const clock = new SimulatedClock();
+    const quizOnly = flashSaleMachine.provide({
+      actors: {
+        loadQuiz: fromPromise(async (): Promise<FlashSaleOutcome<FlashSaleQuiz>> => ({ kind: 'ok', results: QUIZ })),
+      },
+    });
+    const toasts: string[] = [];
+    const answering = createActor(quizOnly, { input: { booker: null }, clock });
+    answering.on('toast', (event) => toasts.push(event.message));
+    answering.start();
+    answering.send({ type: 'card.show', cardId: 7 });
+    answering.send({ type: 'buy' });
+    await flush();
+    answering.send({ type: 'answer.choose', answer: 'A' });
+    answering.send({ type: 'answer.submit' });
+    await flush();
+    // checkAnswer: the question stays open.
+    expect(answering.getSnapshot().value).toEqual({ quiz: 'answering' });
+
+    const keyed = quizOnly.provide({
+      actors: {
+        checkAnswer: fromPromise(async (): Promise<FlashSaleOutcome<FlashSaleKey>> => ({
+          kind: 'ok',
+          results: { key: 'k'.repeat(43), keyLeftMs: MINUTE },
+        })),
+      },
+    });
+    const buying = createActor(keyed, {
+      input: { booker: { name: 'Sari Wulandari', phone: '081298765432', email: 'sari@contoh.id' } },
+      clock,
+    });
+    buying.on('toast', (event) => toasts.push(event.message));
+    buying.start();
+    buying.send({ type: 'card.show', cardId: 7 });
+    buying.send({ type: 'buy' });
+    await flush();
+    buying.send({ type: 'answer.choose', answer: 'A' });
+    buying.send({ type: 'answer.submit' });
+    await flush();
+    buying.send({ type: 'booker.submit' });
+    await flush();
+    // loadMethods: back to the buyer's step.
+    expect(buying.getSnapshot().matches({ purchase: { step: 'booker' } })).toBe(true);
+
+    const paying = createActor(
+      keyed.provide({
+        actors: {
+          loadMethods: fromPromise(async (): Promise<FlashSaleOutcome<FlashSaleMethods>> => ({
+            kind: 'ok',
+            results: { amount: 50_000, methods: [method('VA_BCA')] },
+          })),
+        },
+      }),
+      { input: { booker: { name: 'Sari Wulandari', phone: '081298765432', email: 'sari@contoh.id' } }, clock },
+    );
+    paying.on('toast', (event) => toasts.push(event.message));
+    paying.start();
+    paying.send({ type: 'card.show', cardId: 7 });
+    paying.send({ type: 'buy' });
+    await flush();
+    paying.send({ type: 'answer.choose', answer: 'A' });
+    paying.send({ type: 'answer.submit' });
+    await flush();
+    paying.send({ type: 'booker.submit' });
+    await flush();
+    paying.send({ type: 'method.choose', code: 'VA_BCA' });
+    paying.send({ type: 'pay' });
+    await flush();
+    // buy: the methods stay to choose from.
+    expect(paying.getSnapshot().matches({ purchase: { step: { methods: 'choosing' } } })).toBe(true);
+
+    const page = createActor(flashSaleMachine, { input: { booker: null }, clock });
+    page.on('toast', (event) => toasts.push(event.message));
+    page.start();
+    page.send({ type: 'transaction.show', code: 'FS-1' });
+    page.send({ type: 'payment.check' });
+    await flush();
+    // checkTransaction: the page stays, waiting; readTransaction after the wait: quietly the same.
+    expect(page.getSnapshot().value).toEqual({ done: 'idle' });
+    clock.increment(3_000);
+    await flush();
+    expect(page.getSnapshot().value).toEqual({ done: 'idle' });
+    expect(page.getSnapshot().context.refreshEveryMs).toBeGreaterThan(3_000);
+
+    expect(toasts).toEqual([
+      flashSaleMessages.network,
+      flashSaleMessages.network,
+      flashSaleMessages.buyFailed,
+      flashSaleMessages.network,
+    ]);
+  });
 });
