@@ -9,26 +9,19 @@ import {
   type FlashSaleMethods,
   type FlashSaleOutcome,
   type FlashSaleBought,
+  type FlashSaleEvent,
   type FlashSaleKey,
   type FlashSaleQuiz,
-  type FlashSaleSlot,
 } from '../../machines/flash-sale.machine';
 import type { ToastEmitted } from '../../machines/types';
+import { method, NOW_MS, slot } from './flash-sale-fixtures';
 
 /*
  * The flash sale's tabs, navigation, buyer form and refusals as the pages see them: the chosen
  * tab, the routes the chart asks for, the messages and where they show.
  */
 
-const NOW_MS = Date.parse('2026-11-23T01:00:00.000Z');
 const MINUTE = 60_000;
-const slot = (id: number, from: number, to: number, status: FlashSaleSlot['status']): FlashSaleSlot => ({
-  id,
-  name: `Sesi ${id}`,
-  startsAtMs: NOW_MS + from,
-  endsAtMs: NOW_MS + to,
-  status,
-});
 const RUNNING = slot(1, -MINUTE, 30 * MINUTE, 'berlangsung');
 const NEXT = slot(2, 60 * MINUTE, 90 * MINUTE, 'akan-datang');
 const QUIZ: FlashSaleQuiz = {
@@ -39,17 +32,6 @@ const QUIZ: FlashSaleQuiz = {
     { code: 'B', text: 'b' },
   ],
 };
-const method = (code: string, available = true) => ({
-  code,
-  name: code,
-  group: 'Virtual Account',
-  kind: 'va' as const,
-  fee: 4000,
-  feeType: 'nominal' as const,
-  feeAmount: 4000,
-  total: 54000,
-  available,
-});
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -233,6 +215,16 @@ describe('flash sale: the purchase page', () => {
   });
 });
 
+/** Opens card 7, presses "Beli Sekarang" and sends answer A. */
+async function answerQuestion(actor: { send: (event: FlashSaleEvent) => void }) {
+  actor.send({ type: 'card.show', cardId: 7 });
+  actor.send({ type: 'buy' });
+  await flush();
+  actor.send({ type: 'answer.choose', answer: 'A' });
+  actor.send({ type: 'answer.submit' });
+  await flush();
+}
+
 describe('flash sale: the chart before the app gives it the calls', () => {
   it('the question that cannot be read says so with the network message', async () => {
     const actor = createActor(flashSaleMachine, { input: { booker: null } });
@@ -257,12 +249,7 @@ describe('flash sale: the chart before the app gives it the calls', () => {
     const answering = createActor(quizOnly, { input: { booker: null }, clock });
     answering.on('toast', (event) => toasts.push(event.message));
     answering.start();
-    answering.send({ type: 'card.show', cardId: 7 });
-    answering.send({ type: 'buy' });
-    await flush();
-    answering.send({ type: 'answer.choose', answer: 'A' });
-    answering.send({ type: 'answer.submit' });
-    await flush();
+    await answerQuestion(answering);
     // checkAnswer: the question stays open.
     expect(answering.getSnapshot().value).toEqual({ quiz: 'answering' });
 
@@ -280,12 +267,7 @@ describe('flash sale: the chart before the app gives it the calls', () => {
     });
     buying.on('toast', (event) => toasts.push(event.message));
     buying.start();
-    buying.send({ type: 'card.show', cardId: 7 });
-    buying.send({ type: 'buy' });
-    await flush();
-    buying.send({ type: 'answer.choose', answer: 'A' });
-    buying.send({ type: 'answer.submit' });
-    await flush();
+    await answerQuestion(buying);
     buying.send({ type: 'booker.submit' });
     await flush();
     // loadMethods: back to the buyer's step.
@@ -304,12 +286,7 @@ describe('flash sale: the chart before the app gives it the calls', () => {
     );
     paying.on('toast', (event) => toasts.push(event.message));
     paying.start();
-    paying.send({ type: 'card.show', cardId: 7 });
-    paying.send({ type: 'buy' });
-    await flush();
-    paying.send({ type: 'answer.choose', answer: 'A' });
-    paying.send({ type: 'answer.submit' });
-    await flush();
+    await answerQuestion(paying);
     paying.send({ type: 'booker.submit' });
     await flush();
     paying.send({ type: 'method.choose', code: 'VA_BCA' });

@@ -15,12 +15,12 @@ import {
   type FlashSaleNavigateEmitted,
   type FlashSalePurchase,
   type FlashSaleQuiz,
-  type FlashSaleSlot,
   type FlashSaleSnapshot,
 } from '../../machines/flash-sale.machine';
 import { PAYMENT_REFRESH } from '../../machines/constants';
 import type { ToastEmitted } from '../../machines/types';
 import { coverageRecorder, edgeCoverPaths, printCoverage, withLazyPaths, combineCoverage } from './support/coverage';
+import { method, NOW, NOW_MS, slot } from './flash-sale-fixtures';
 
 // Calls never settle by themselves: the paths send their done and error events.
 const never = () => fromPromise(() => new Promise<never>(() => {}));
@@ -49,16 +49,7 @@ const model = flashSaleMachine.provide({
   },
 });
 
-const NOW = '2026-11-23T01:00:00.000Z';
 const at = (offsetMs: number) => new Date(Date.parse(NOW) + offsetMs).toISOString();
-const NOW_MS = Date.parse(NOW);
-const slot = (id: number, from: number, to: number, status: FlashSaleSlot['status']): FlashSaleSlot => ({
-  id,
-  name: `Sesi ${id}`,
-  startsAtMs: NOW_MS + from,
-  endsAtMs: NOW_MS + to,
-  status,
-});
 /** A slot over, one running for two more seconds, one starting in two seconds. */
 const SLOTS = [
   slot(1, -9000, -5000, 'selesai'),
@@ -75,17 +66,6 @@ const QUIZ: FlashSaleQuiz = {
 };
 /** A key with two seconds left: the paths reach its end. */
 const KEY: FlashSaleKey = { key: 'k'.repeat(43), keyLeftMs: 2000 };
-const method = (code: string, available = true) => ({
-  code,
-  name: code,
-  group: 'Virtual Account',
-  kind: 'va' as const,
-  fee: 4000,
-  feeType: 'nominal' as const,
-  feeAmount: 4000,
-  total: 53_000,
-  available,
-});
 const METHODS: FlashSaleMethods = { amount: 49_000, methods: [method('VA_BCA'), method('VA_BNI', false)] };
 const TRANSACTION: FlashSaleBought = {
   code: 'FSABCD2345',

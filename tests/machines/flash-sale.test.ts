@@ -9,7 +9,6 @@ import {
   slotClock,
   type CheckInput,
   type FlashSaleOutcome,
-  type FlashSaleSlot,
   type QuizInput,
   type AnswerInput,
   type FlashSaleKey,
@@ -18,16 +17,7 @@ import {
 } from '../../machines/flash-sale.machine';
 import { paymentMessages } from '../../machines/payment.machine';
 import type { ToastEmitted } from '../../machines/types';
-
-const NOW = '2026-11-23T01:00:00.000Z';
-const NOW_MS = Date.parse(NOW);
-const slot = (id: number, from: number, to: number, status: FlashSaleSlot['status']): FlashSaleSlot => ({
-  id,
-  name: `Sesi ${id}`,
-  startsAtMs: NOW_MS + from,
-  endsAtMs: NOW_MS + to,
-  status,
-});
+import { NOW, NOW_MS, slot } from './flash-sale-fixtures';
 
 function start(answer: FlashSaleOutcome<unknown> = { kind: 'ok', results: {} }) {
   const clock = new SimulatedClock();
