@@ -70,6 +70,17 @@ function start(
 const loaded = (run: ReturnType<typeof start>, list = [RUNNING, NEXT], date = '2026-11-23') =>
   run.actor.send({ type: 'sessions.loaded', date, list, serverNowMs: NOW_MS });
 
+/** The day's tabs read, card 7 opened from them, "Beli Sekarang", answer A sent. */
+async function toQuiz(run: ReturnType<typeof start>) {
+  loaded(run);
+  run.actor.send({ type: 'card.open', cardId: 7 });
+  run.actor.send({ type: 'buy' });
+  await flush();
+  run.actor.send({ type: 'answer.choose', answer: 'A' });
+  run.actor.send({ type: 'answer.submit' });
+  await flush();
+}
+
 describe('flash sale: the slot helpers', () => {
   it('counts to the end from the very millisecond a slot starts; nothing to count without a slot or a clock', () => {
     expect(slotClock(NEXT, NEXT.startsAtMs)).toBe(30 * MINUTE);
@@ -138,13 +149,7 @@ describe('flash sale: where the chart sends the page', () => {
 
   it('the card page shown again for the card already open keeps the purchase under way', async () => {
     const run = start();
-    loaded(run);
-    run.actor.send({ type: 'card.open', cardId: 7 });
-    run.actor.send({ type: 'buy' });
-    await flush();
-    run.actor.send({ type: 'answer.choose', answer: 'A' });
-    run.actor.send({ type: 'answer.submit' });
-    await flush();
+    await toQuiz(run);
     expect(run.actor.getSnapshot().matches('purchase')).toBe(true);
     run.actor.send({ type: 'card.show', cardId: 7 });
     expect(run.actor.getSnapshot().matches('purchase')).toBe(true);
@@ -153,16 +158,6 @@ describe('flash sale: where the chart sends the page', () => {
 });
 
 describe('flash sale: answers and the buyer', () => {
-  async function toQuiz(run: ReturnType<typeof start>) {
-    loaded(run);
-    run.actor.send({ type: 'card.open', cardId: 7 });
-    run.actor.send({ type: 'buy' });
-    await flush();
-    run.actor.send({ type: 'answer.choose', answer: 'A' });
-    run.actor.send({ type: 'answer.submit' });
-    await flush();
-  }
-
   it('a refusal other than a wrong answer (sold out) goes back to the card with its words at the top, unblocked', async () => {
     const run = start({
       check: async () => ({ kind: 'refused', code: 'FLS-4', message: FLASH_SALE_MESSAGES.soldOut }),
