@@ -41,8 +41,11 @@ export default defineConfig({
         extends: true,
         test: {
           // Processes killed and started again within a time the tests hold them to: they run
-          // after the other server files (groupOrder), not beside them on a saturated machine.
+          // after the other server files (groupOrder), and one file at a time: the HAProxy file and
+          // the cluster file each start several servers, and side by side on two cores a
+          // restarted process took longer than the 5 s they hold it to.
           name: 'server-processes',
+          fileParallelism: false,
           environment: 'node',
           include: PROCESS_TESTS,
           sequence: { groupOrder: 1 },

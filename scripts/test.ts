@@ -79,17 +79,28 @@ interface PlaywrightJson {
   suites?: PlaywrightSuite[];
 }
 
-/** Tests that failed once and passed on their retry: counted as passed, but named every run. */
-function flakyTests(suites: PlaywrightSuite[] = [], file = ''): string[] {
+/** Tests of one outcome, named: "flaky" (failed once, passed on its retry) or "unexpected". */
+function playwrightTests(status: string, suites: PlaywrightSuite[] = [], file = ''): string[] {
   return suites.flatMap((suite) => [
     ...(suite.specs ?? []).flatMap((spec) =>
       spec.tests
-        .filter((test) => test.status === 'flaky')
+        .filter((test) => test.status === status)
         .map((test) => `[${test.projectName}] ${suite.file ?? file}:${spec.line} ${spec.title}`),
     ),
-    ...flakyTests(suite.suites, suite.file ?? file),
+    ...playwrightTests(status, suite.suites, suite.file ?? file),
   ]);
 }
+
+function failedVitestTests(report: VitestJson): string[] {
+  return (report.testResults ?? []).flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map(
+        (test) => `${file.name.replace(`${process.cwd()}/`, '')} › ${[...test.ancestorTitles, test.title].join(' › ')}`,
+      ),
+  );
+}
+const failedTests: string[] = [];
 
 function readJson<T>(path: string): T | null {
   if (!existsSync(path)) return null;
@@ -160,8 +171,11 @@ for (const { report, args } of vitestRuns) {
     vitestSkips(vitest);
     passed += vitest.numPassedTests;
     failed += vitest.numFailedTests;
-    if (vitest.numFailedTests > 0) failures.push(`${name} (${vitest.numFailedTests})`);
-    else if (code !== 0) step(`${name} run (coverage thresholds or errors)`, false);
+    if (vitest.numFailedTests > 0) {
+      failures.push(`${name} (${vitest.numFailedTests})`);
+      // Named again at the end: a CI log is often read from its tail only.
+      failedTests.push(...failedVitestTests(vitest));
+    } else if (code !== 0) step(`${name} run (coverage thresholds or errors)`, false);
   } else step(`${name} run`, code === 0);
 }
 
@@ -180,14 +194,17 @@ if (chromiumReady) {
       playwrightSkips(e2e.suites);
       passed += e2e.stats.expected + e2e.stats.flaky;
       failed += e2e.stats.unexpected;
-      for (const name of flakyTests(e2e.suites)) console.log(`flaky (passed on its retry): ${name}`);
-      if (e2e.stats.unexpected > 0) failures.push(`e2e (${e2e.stats.unexpected})`);
-      else if (e2eCode !== 0) step('e2e run', false);
+      for (const name of playwrightTests('flaky', e2e.suites)) console.log(`flaky (passed on its retry): ${name}`);
+      if (e2e.stats.unexpected > 0) {
+        failures.push(`e2e (${e2e.stats.unexpected})`);
+        failedTests.push(...playwrightTests('unexpected', e2e.suites));
+      } else if (e2eCode !== 0) step('e2e run', false);
     } else step('e2e run', e2eCode === 0);
   }
 } else step('chromium', false);
 
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
+for (const name of failedTests) console.log(`  failed: ${name}`);
 // A skipped test proves nothing: the summary says how many and why, so a green run cannot hide them.
 console.log('');
 for (const [reason, count] of skipped) console.log(`${count} skipped: ${reason}`);
