@@ -25,6 +25,7 @@ import {
   type SeatSelectionInput,
 } from '../../machines/seat-selection.machine';
 import type { ChosenSeat, NavigateEmitted, SeatLayout, ToastEmitted, TripLeg } from '../../machines/types';
+import { fromJson, toJson } from '../../src/trace/trace-codec';
 import { roundTripSnapshot } from './support/persistence';
 
 // ---------------------------------------------------------------------------------------------
@@ -708,5 +709,88 @@ describe('seatSelectionMachine: persistence', () => {
     }
     expect(restored.getSnapshot().status).toBe('done');
     expect(restored.getSnapshot().output).toEqual(h.actor.getSnapshot().output);
+  });
+});
+
+describe('seatSelectionMachine: edges a customer can reach', () => {
+  it('a refusal keeps its kind through a support trace, so its replay toasts the server message again', () => {
+    const replayed = fromJson(toJson(new SeatLayoutRefusedError('Jadwal sudah berangkat')), {
+      SeatLayoutRefusedError,
+    });
+    expect(isSeatLayoutRefusal(replayed)).toBe(true);
+    expect((replayed as Error).message).toBe('Jadwal sudah berangkat');
+  });
+
+  it('unselecting one seat keeps the others', () => {
+    const h = start(oneWay());
+    h.toggle(K.s1, K.s2, K.s4);
+    h.toggle(K.s2);
+    expect(chosenSeatNumbers(h.context())).toEqual(['1', '4']);
+  });
+
+  it('shows every chosen seat as selected and the rest as available', () => {
+    const h = start(oneWay());
+    expect(tileStatus(h.context(), K.s1)).toBe('available');
+    h.toggle(K.s1, K.s2);
+    expect([K.s1, K.s2, K.s4].map((key) => tileStatus(h.context(), key))).toEqual([
+      'selected',
+      'selected',
+      'available',
+    ]);
+  });
+
+  it('a seat dearer than the normal fare without a promo is not struck through', () => {
+    const floor = utamaFloor();
+    floor.kursi[K.s1] = seat('1', { harga_tiket: 120_000 });
+    const h = start(oneWay({ layouts: [layout([floor])] }));
+    h.toggle(K.s1);
+    expect(selectionNormalPrice(h.context())).toBe(120_000);
+    expect(showsNormalPrice(h.context())).toBe(false);
+  });
+
+  it('a layout without floors shows no seat, and a tap changes nothing', () => {
+    const h = start(oneWay({ layouts: [layout([])] }));
+    expect(h.actor.getSnapshot().matches('selecting')).toBe(true);
+    h.toggle(K.s1);
+    h.actor.send({ type: 'floor.select', index: 0 });
+    expect(h.actor.getSnapshot().status).toBe('active');
+    expect(h.context().selection).toEqual([]);
+    expect(tileStatus(h.context(), K.s1)).toBe('not-a-seat');
+  });
+
+  it('toggleSeat leaves the selection alone on a layout without floors (defensive)', () => {
+    const machine = seatSelectionMachine.provide({ guards: { isFreeBookableSeat: () => true } });
+    const actor = createActor(machine, { input: oneWay({ layouts: [layout([])] }) }).start();
+    actor.send({ type: 'seat.toggle', key: K.s1 });
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().context.selection).toEqual([]);
+  });
+
+  it("loading one leg's layout leaves the other legs' layouts alone", async () => {
+    const later = twoFloorLayout();
+    const h = start(connecting({ layouts: [null, later, null] }), () => Promise.resolve(utamaLayout()));
+    await waitFor(h.actor, (s) => s.matches('selecting'));
+    expect(h.context().layouts[1]).toBe(later);
+    expect(h.context().layouts[2]).toBeNull();
+  });
+
+  it('asks for the layout without a connecting code on a trip that is not connecting', () => {
+    const h = start(oneWay({ layouts: [], connectingCode: 'CON-1' }), () => new Promise<SeatLayout>(() => {}));
+    expect(h.requests).toEqual([{ leg: leg('J1') }]);
+  });
+
+  it('starts on the last leg when every earlier leg is stored', () => {
+    const a = start(oneWay());
+    a.toggle(K.s1, K.s2);
+    const two = a.context().selection;
+    const h = start(connecting({ connectingRoute: 3, initialSeats: [two, two] }));
+    expect(h.context().connectingRoute).toBe(3);
+    expect(h.context().savedSeats).toEqual([two, two]);
+  });
+
+  it('a stored first leg without seats counts as not chosen', () => {
+    const h = start(connecting({ connectingRoute: 2, initialSeats: [[], []] }));
+    expect(h.context().connectingRoute).toBe(1);
+    expect(h.context().savedSeats).toEqual([]);
   });
 });
