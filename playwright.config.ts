@@ -49,6 +49,10 @@ export default defineConfig({
     locale: 'id-ID',
     timezoneId: 'Asia/Jakarta',
     trace: 'on-first-retry',
+    // Slides, pulses and shimmer cost the renderer and the compositor CPU the two-core machine
+    // needs (about a tenth of a run's); the flow's own timings are the same either way, and
+    // motion-and-titles.spec.ts, which tests the motion, turns it back on.
+    reducedMotion: 'reduce',
   },
   projects: [
     {

@@ -29,6 +29,9 @@ import {
  * 90vh desktop height, the booker form's titles, and two texts built from templates verbatim.
  */
 
+// The motion is what these tests are about: the other specs run with reduced motion (the config).
+test.use({ reducedMotion: 'no-preference' });
+
 test.beforeEach(async ({ page }) => clearBookingOnce(page));
 
 /** Days of their own: the seats these flows hold take no other test's. */
