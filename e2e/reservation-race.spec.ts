@@ -48,7 +48,15 @@ test.beforeEach(async ({ page }) => clearBookingOnce(page));
 const FARE_CHANGE = 'Pilih Cipta Trans 20.00 WIB';
 const SEAT = 10;
 /** Days from today of each test, so the seats one books take none of another's (other specs: 1-14). */
-const DAY = { race: 15, fareChange: 16, callFailure: 17, heldElsewhere: 18, holdRefused: 19, released: 20 } as const;
+const DAY = {
+  race: 15,
+  fareChange: 16,
+  callFailure: 17,
+  heldElsewhere: 18,
+  holdRefused: 19,
+  released: 20,
+  reloadMidHold: 60,
+} as const;
 
 const CODE_URL = /\/app\/confirmation-order\/([A-HJ-KM-NP-Z2-9]{10})$/;
 
@@ -337,4 +345,31 @@ test('a reservation call that fails: the toast waits 500 ms, and "Ya, Reservasi"
   const tokens = sent.map((request) => request.headers()[RESERVATION_HEADER.holdToken]);
   expect(tokens[0]).toBeTruthy();
   expect(tokens[1]).toBe(tokens[0]);
+});
+
+test("a reload while the seat's hold call is on its way: the seat stays the traveller's and is reserved", async ({
+  page,
+}) => {
+  // The server takes the first hold call, but its answer never reaches the page: the page is
+  // reloaded first. Had the server named the hold's token, the reloaded booking would not know
+  // it, and its own seat would be held against it for ten minutes (RSV-2 "sudah dipesan").
+  let fetched!: () => void;
+  const holdReached = new Promise<void>((resolve) => (fetched = resolve));
+  let first = true;
+  await page.route('**/hold-kursi', async (route) => {
+    if (!first) return route.continue();
+    first = false;
+    await route.fetch();
+    fetched();
+    // The reload drops the request: nothing reads this answer.
+    await route.abort().catch(() => {});
+  });
+  await toSeatPage(page, PROMO, DAY.reloadMidHold);
+  await pickSeats(page, { numbers: [SEAT], button: seatSaveLabel(page) });
+  await holdReached;
+  await page.reload();
+
+  await completeBooking(page, 'Budi Santoso');
+  await confirmReservation(page);
+  await expect(page).toHaveURL(CODE_URL);
 });

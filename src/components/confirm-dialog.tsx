@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { DIALOG_CLOSE_ANIMATION_MS } from '../../machines/constants';
 import { buttonStyles } from './button-styles';
@@ -34,6 +34,14 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const dismissable = cancelLabel !== null;
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  // Focus goes to the confirm button as the dialog opens, at once. react-aria's autoFocus waits
+  // for running CSS transitions to end first, and under reduced motion one that is cut short can
+  // leave it waiting: the dialog itself then took focus, showing no focus ring (found by
+  // e2e/keyboard-booking.spec.ts on the mobile layout).
+  useEffect(() => {
+    if (isOpen) confirmRef.current?.focus();
+  }, [isOpen]);
   return (
     <ModalOverlay
       isOpen={isOpen}
@@ -62,7 +70,7 @@ export function ConfirmDialog({
                 {cancelLabel}
               </Button>
             ) : null}
-            <Button className={buttonStyles.primary} onPress={onConfirm} autoFocus>
+            <Button ref={confirmRef} className={buttonStyles.primary} onPress={onConfirm}>
               {confirmLabel}
             </Button>
           </div>

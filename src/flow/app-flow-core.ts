@@ -1,3 +1,4 @@
+import { deviceHoldToken } from '../platform/hold-token';
 import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import type { BookingFeatures, BookingInput, LayoutMode } from '../../machines/booking-context';
 import { delayedNavigationMachine } from '../../machines/delayed-navigation.machine';
@@ -115,9 +116,10 @@ export function createAppFlow(options: AppFlowOptions): AppFlow {
   };
 
   const input: BookingInput = { layout: options.layout, signedIn: options.signedIn, features: options.features };
-  // The calls read the hold token of the flow they serve (set once the actor exists).
+  // The calls read the hold token of the flow they serve (set once the actor exists), or this
+  // device's, under which a hold whose answer a reload lost still stands.
   let flowActor: BookingActor | null = null;
-  const holdToken = () => flowActor?.getSnapshot().context.holdToken ?? null;
+  const holdToken = () => flowActor?.getSnapshot().context.holdToken ?? deviceHoldToken();
   const booking = createBookingActor({
     input,
     storage: options.storage,

@@ -23,6 +23,7 @@ import { cekHargaBody, holdKursiBody, kursiQuery, reservasiBody, withAttribution
 import { isApiError, type ApiClient, type ApiErrorCode } from '../api/client';
 import { toProfile } from '../api/mappers';
 import { readAttribution } from '../platform/attribution';
+import { deviceHoldToken } from '../platform/hold-token';
 import { rememberOrderKey } from '../platform/order-keys';
 import { readProfileCopy } from '../platform/session';
 import type { CustomerProfilResults } from '../../contract/account';
@@ -90,13 +91,14 @@ function holdLeg(client: ApiClient, leg: HoldLeg, token: string | null, signal?:
 }
 
 /**
- * Holds every leg in turn under one token (the first reply gives it). A 409 (RSV-2: a seat was
+ * Holds every leg in turn under one token: the booking's, or this device's when the booking has
+ * none yet (src/platform/hold-token.ts says why it is not the server's). A 409 (RSV-2: a seat was
  * just taken) or a 429 stops there with the server's message; any other failure before a reply
  * rejects (silent: the reservation still guards the seats), after one it ends with what is held.
  */
-export function holdSeats(client: ApiClient, now: () => number = Date.now) {
+export function holdSeats(client: ApiClient, now: () => number = Date.now, firstToken: () => string = deviceHoldToken) {
   return fromPromise<HoldOutcome, HoldInput>(async ({ input, signal }) => {
-    let token = input.token;
+    let token = input.token ?? firstToken();
     let endsAt: string | null = null;
     let deadline: number | null = null;
     const held: HoldLeg[] = [];
@@ -149,12 +151,14 @@ export function releaseHold(client: ApiClient, input: HoldInput | null): void {
  * failed (no network, an unreadable reply, a server fault, a missing endpoint) rejects, which the
  * machine shows as "Tidak dapat melakukan reservasi".
  */
-export function reserve(client: ApiClient) {
+export function reserve(client: ApiClient, deviceToken: () => string | null = deviceHoldToken) {
   return fromPromise<ReserveOutcome, ReserveInput>(async ({ input, signal }) => {
-    // A snapshot stored before keys (or holds) existed has none: it is sent without.
+    // A booking whose hold answer was lost (a reload) still holds under this device's token.
+    const holdToken = input.holdToken ?? deviceToken();
+    // A snapshot stored before keys existed has none: it is sent without.
     const headers = {
       ...(input.idempotencyKey ? { [RESERVATION_HEADER.idempotencyKey]: input.idempotencyKey } : {}),
-      ...(input.holdToken ? { [RESERVATION_HEADER.holdToken]: input.holdToken } : {}),
+      ...(holdToken ? { [RESERVATION_HEADER.holdToken]: holdToken } : {}),
     };
     try {
       // A booking stored mid-call by an earlier version kept the body itself: it goes as it was,

@@ -158,9 +158,23 @@ describe('reserve effect: the hold and the order key', () => {
     expect(headers[0]?.[RESERVATION_HEADER.holdToken]).toBe('hold-token-0000000001');
   });
 
-  it('without a hold no X-Hold-Token is sent', async () => {
+  it("without a hold answer the device's token is sent: a hold whose answer a reload lost is converted", async () => {
     const { client, headers } = clientReplying(reserved);
-    await run(reserve(client), 'key-00000001', null);
+    await run(
+      reserve(client, () => 'device-token-00000001'),
+      'key-00000001',
+      null,
+    );
+    expect(headers[0]?.[RESERVATION_HEADER.holdToken]).toBe('device-token-00000001');
+  });
+
+  it('without any token (no storage at all) no X-Hold-Token is sent', async () => {
+    const { client, headers } = clientReplying(reserved);
+    await run(
+      reserve(client, () => null),
+      'key-00000001',
+      null,
+    );
     expect(headers[0]).not.toHaveProperty(RESERVATION_HEADER.holdToken);
   });
 
@@ -199,18 +213,28 @@ function hold(logic: ReturnType<typeof holdSeats>, legs: HoldLeg[], token: strin
 }
 
 describe('holdSeats effect', () => {
-  it('holds each leg in turn; the first reply token goes with the next leg', async () => {
+  it("holds each leg in turn under one token: the device's when the booking has none yet", async () => {
     const second = leg({ legIndex: 1, scheduleCode: 'DAY-JKT-SMG-1300', seats: ['4'] });
     const { client, bodies, urls } = clientReplying(heldReply(TOKEN, ['1', '2']), 200, [
       { body: heldReply(TOKEN, ['4']), status: 200 },
     ]);
     const outcome = await hold(
-      holdSeats(client, () => 1_000),
+      holdSeats(
+        client,
+        () => 1_000,
+        () => TOKEN,
+      ),
       [leg(), second],
     );
     expect(urls.every((url) => url.endsWith('/hold-kursi'))).toBe(true);
     expect(bodies).toEqual([
-      { operator_kode: 'XTR', jadwal_kode: 'XTR-BDG-JKT-0800', tanggal_berangkat: '2030-01-10', kursi: ['1', '2'] },
+      {
+        operator_kode: 'XTR',
+        jadwal_kode: 'XTR-BDG-JKT-0800',
+        tanggal_berangkat: '2030-01-10',
+        kursi: ['1', '2'],
+        hold_token: TOKEN,
+      },
       {
         operator_kode: 'XTR',
         jadwal_kode: 'DAY-JKT-SMG-1300',
