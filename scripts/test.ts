@@ -158,15 +158,10 @@ const vitestRuns = [
   { report: `${REPORT_DIR}/vitest-server.json`, args: ['--project', 'server', '--project', 'server-processes'] },
   { report: `${REPORT_DIR}/vitest.json`, args: ['--project', 'node', '--project', 'dom', '--coverage'] },
 ];
-const vitestResults: { code: number }[] = [];
 for (const { report, args } of vitestRuns) {
   rmSync(report, { force: true });
   const command = ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  vitestResults.push({ code: await run('npx', command) });
-}
-vitestRuns.forEach(({ report, args }, index) => {
-  const result = vitestResults[index];
-  if (!result) return;
+  const code = await run('npx', command);
   const name = `vitest ${args.filter((arg) => !arg.startsWith('--')).join(', ')}`;
   const vitest = readJson<VitestJson>(report);
   if (vitest) {
@@ -177,9 +172,9 @@ vitestRuns.forEach(({ report, args }, index) => {
       failures.push(`${name} (${vitest.numFailedTests})`);
       // Named again at the end: a CI log is often read from its tail only.
       failedTests.push(...failedVitestTests(vitest));
-    } else if (result.code !== 0) step(`${name} run (coverage thresholds or errors)`, false);
-  } else step(`${name} run`, result.code === 0);
-});
+    } else if (code !== 0) step(`${name} run (coverage thresholds or errors)`, false);
+  } else step(`${name} run`, code === 0);
+}
 
 console.log('\n== e2e');
 if (chromiumReady) {
