@@ -23,7 +23,6 @@ import { cekHargaBody, holdKursiBody, kursiQuery, reservasiBody, withAttribution
 import { isApiError, type ApiClient, type ApiErrorCode } from '../api/client';
 import { toProfile } from '../api/mappers';
 import { readAttribution } from '../platform/attribution';
-import { deviceHoldToken } from '../platform/hold-token';
 import { rememberOrderKey } from '../platform/order-keys';
 import { readProfileCopy } from '../platform/session';
 import type { CustomerProfilResults } from '../../contract/account';
@@ -91,14 +90,19 @@ function holdLeg(client: ApiClient, leg: HoldLeg, token: string | null, signal?:
 }
 
 /**
- * Holds every leg in turn under one token: the booking's, or this device's when the booking has
- * none yet (src/platform/hold-token.ts says why it is not the server's). A 409 (RSV-2: a seat was
- * just taken) or a 429 stops there with the server's message; any other failure before a reply
- * rejects (silent: the reservation still guards the seats), after one it ends with what is held.
+ * Holds every leg in turn under one token: the booking's, or the app's fallback (this device's:
+ * src/platform/hold-token.ts says why it is not the server's) while the booking has none. A 409
+ * (RSV-2: a seat was just taken) or a 429 stops there with the server's message; any other failure
+ * before a reply rejects (silent: the reservation still guards the seats), after one it ends with
+ * what is held.
  */
-export function holdSeats(client: ApiClient, now: () => number = Date.now, firstToken: () => string = deviceHoldToken) {
+export function holdSeats(
+  client: ApiClient,
+  now: () => number = Date.now,
+  fallbackToken: HoldTokenSource = () => null,
+) {
   return fromPromise<HoldOutcome, HoldInput>(async ({ input, signal }) => {
-    let token = input.token ?? firstToken();
+    let token = input.token ?? fallbackToken();
     let endsAt: string | null = null;
     let deadline: number | null = null;
     const held: HoldLeg[] = [];
@@ -151,10 +155,10 @@ export function releaseHold(client: ApiClient, input: HoldInput | null): void {
  * failed (no network, an unreadable reply, a server fault, a missing endpoint) rejects, which the
  * machine shows as "Tidak dapat melakukan reservasi".
  */
-export function reserve(client: ApiClient, deviceToken: () => string | null = deviceHoldToken) {
+export function reserve(client: ApiClient, fallbackToken: HoldTokenSource = () => null) {
   return fromPromise<ReserveOutcome, ReserveInput>(async ({ input, signal }) => {
-    // A booking whose hold answer was lost (a reload) still holds under this device's token.
-    const holdToken = input.holdToken ?? deviceToken();
+    // A booking whose hold answer was lost (a reload) still holds under the app's fallback token.
+    const holdToken = input.holdToken ?? fallbackToken();
     // A snapshot stored before keys existed has none: it is sent without.
     const headers = {
       ...(input.idempotencyKey ? { [RESERVATION_HEADER.idempotencyKey]: input.idempotencyKey } : {}),
@@ -211,10 +215,10 @@ export function bookingMachineWithEffects(
       seatSelection: seatSelectionMachine.provide({ actors: { loadLayout: loadLayout(client, holdToken) } }),
       price: bookingPriceMachine.provide({ actors: { checkPrice: checkPrice(client, holdToken) } }),
       hold: bookingHoldMachine.provide({
-        actors: { holdSeats: holdSeats(client), holdClock: holdClock() },
+        actors: { holdSeats: holdSeats(client, Date.now, holdToken), holdClock: holdClock() },
         actions: { releaseHold: (_, params: { input: HoldInput | null }) => releaseHold(client, params.input) },
       }),
-      reserve: reserve(client),
+      reserve: reserve(client, holdToken),
       loadProfile: loadProfile(client),
     },
     actions: {
