@@ -21,15 +21,25 @@ captureAttribution();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root tidak ditemukan');
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('#root tidak ditemukan');
+const root: HTMLElement = rootElement;
 
-// A transition lets React render the first screen in short slices, so a slow phone's main thread
-// is never blocked for long while the page starts (a tap or scroll is handled in between).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
+// The route is resolved first (its code and loaders), then drawn in a transition: React renders the
+// first screen in short slices, so a slow phone's main thread is never blocked for long while the
+// page starts. Rendering before the route had resolved made the router finish its load during that
+// render, and the store change it made threw the slices away for one long synchronous render.
+function render(): void {
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
+}
+router.load().then(render, (error: unknown) => {
+  // The route's own error screen shows what failed; the app still starts.
+  console.error(error);
+  render();
 });

@@ -89,6 +89,16 @@ describe('dates and times', () => {
     expect(tomorrowInJakarta(new Date('2026-12-31T17:00:00Z'))).toBe('2027-01-02');
   });
 
+  it("agrees with the time zone database on Jakarta's date at every half hour of two years", () => {
+    const zoneDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' });
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2028, 0, 1); t += 30 * 60 * 1000) {
+      const now = new Date(t);
+      if (todayInJakarta(now) !== zoneDate.format(now)) expect(todayInJakarta(now)).toBe(zoneDate.format(now));
+    }
+    expect(todayInJakarta(new Date('2027-06-30T16:59:59Z'))).toBe('2027-06-30');
+    expect(todayInJakarta(new Date('2027-06-30T17:00:00Z'))).toBe('2027-07-01');
+  });
+
   it('adds days across months and years', () => {
     expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
