@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 import { searchUrl } from './support/seat-page';
+import { median } from './support/stats';
 import { ROOT, freePort, startServer, stopServer } from './support/server';
 
 const CPU_SLOWDOWN = 4;
@@ -96,12 +97,6 @@ function analyse(events: readonly TraceEvent[]): Run {
     longestMs: (longest?.dur ?? 0) / 1000,
     longestWork: longest ? mainWork(longest, inside) : '',
   };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const distDir = option('dist') ?? join(ROOT, 'dist-bench-startup');

@@ -27,6 +27,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 import { searchUrl } from './support/seat-page';
+import { median } from './support/stats';
 import { ROOT, startServer, stopServer } from './support/server';
 
 const RUNS = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
@@ -126,12 +127,6 @@ async function audit(url: string, port: number, reportFile?: string): Promise<Fi
     jsBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     jsFiles: scripts.length,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
