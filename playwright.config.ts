@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from './scripts/chromium';
+import { e2eLaunch } from './scripts/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
@@ -28,8 +28,9 @@ function server(port: number, dataDir: string) {
   };
 }
 
-// Debian's Chromium, never a downloaded browser; flags keep it off the closed network.
-const launchOptions = CHROMIUM_LAUNCH;
+// Debian's Chromium (its headless shell when installed), never a downloaded browser; flags keep it
+// off the closed network.
+const launchOptions = e2eLaunch();
 
 export default defineConfig({
   testDir: 'e2e',

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { BROWSER_UI_PAGES_OFF } from '../scripts/chromium';
+import { BROWSER_UI_PAGES_OFF, HEADLESS_SHELL_PATH, e2eChromiumPath } from '../scripts/chromium';
 
 /*
  * The browser the tests run in (scripts/chromium.ts): Playwright's own switches still hold, and no
@@ -27,5 +27,8 @@ test("the test browser keeps Playwright's disabled features and preloads no addr
   expect(lists).toHaveLength(2);
   const [playwrights, ours] = lists as [string[], string[]];
   expect(ours).toEqual(expect.arrayContaining([...playwrights, ...BROWSER_UI_PAGES_OFF]));
+  // The headless shell when it is installed (a fifth less CPU a run), the full browser otherwise.
+  const runsShell = readlinkSync(`/proc/${browserProcess!.id}/exe`) === HEADLESS_SHELL_PATH;
+  expect(runsShell, `e2e's browser is ${e2eChromiumPath()}`).toBe(e2eChromiumPath() === HEADLESS_SHELL_PATH);
   await session.detach();
 });
