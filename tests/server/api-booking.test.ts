@@ -7,7 +7,7 @@ import { SEED_FIXTURES } from '../../server/db/seed';
 import { mudikWindow } from '../../server/db/seed-data/festival';
 import { BOOKING_WINDOW_DAYS, addDays } from '../../server/lib/dates';
 import { insuranceFee } from '../../server/services/pricing';
-import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { fails, ok } from './api-support';
 
 const TOMORROW = addDays(TEST_TODAY, 1);
@@ -40,7 +40,7 @@ describeEachDatabase('seats and price check on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
-    app = createApp({ db: handle.db, today: () => TEST_TODAY });
+    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
   });
   afterAll(async () => {
     await handle.destroy();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp, type App } from '../../server/app';
 import { SEED_FIXTURES } from '../../server/db/seed';
-import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { fails, ok } from './api-support';
 
 const { demo, zeroPoints } = SEED_FIXTURES.customers;
@@ -12,7 +12,7 @@ describeEachDatabase('customer profile on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
-    app = createApp({ db: handle.db, today: () => TEST_TODAY });
+    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
   });
   afterAll(async () => {
     await handle.destroy();

@@ -6,7 +6,7 @@ import { SEED_FIXTURES } from '../../server/db/seed';
 import { createLogger } from '../../server/logger';
 import { MESSAGE } from '../../server/http/auth';
 import { SERVER_ERROR_MESSAGE } from '../../server/http/on-error';
-import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { basic, call, fails, ok, userId } from './api-support';
 
 const kotaPopulerUrl = `${API_BASE}${endpoints.kotaPopuler.path}`;
@@ -17,7 +17,7 @@ describeEachDatabase('API plumbing on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
-    app = createApp({ db: handle.db, today: () => TEST_TODAY });
+    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
   });
   afterAll(async () => {
     await handle.destroy();
@@ -150,6 +150,7 @@ describeEachDatabase('API plumbing on %s', (kind) => {
       const custom = createApp({
         db: handle.db,
         today: () => TEST_TODAY,
+        now: testNow,
         credentials: {
           WEB: { user: 'u', password: 'p:with:colons' },
           'APP-ANDROID': { user: 'a', password: 'a' },
@@ -260,7 +261,7 @@ describeEachDatabase('API plumbing on %s', (kind) => {
     it('logs method, path, status and time, never the authorization or the query', async () => {
       const lines: string[] = [];
       const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
-      const logged = createApp({ db: handle.db, today: () => TEST_TODAY, logger });
+      const logged = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow, logger });
       await ok(
         logged,
         'searchPointAsal',
@@ -290,7 +291,7 @@ describeEachDatabase('API plumbing on %s', (kind) => {
       const broken = await createTestDatabase(kind, { seed: false });
       const lines: string[] = [];
       const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
-      const brokenApp = createApp({ db: broken.db, today: () => TEST_TODAY, logger });
+      const brokenApp = createApp({ db: broken.db, today: () => TEST_TODAY, now: testNow, logger });
       await broken.destroy();
       const reply = await call(brokenApp, 'kotaPopuler');
       expect(reply.status).toBe(500);

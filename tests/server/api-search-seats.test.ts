@@ -5,7 +5,7 @@ import { createApp, type App } from '../../server/app';
 import { schedules, seatBookings, seatLayouts } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
 import { addDays } from '../../server/lib/dates';
-import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { ok } from './api-support';
 
 /*
@@ -76,7 +76,7 @@ describeEachDatabase('search-jadwal seats, paging and filters on %s', (kind) => 
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
-    app = createApp({ db: handle.db, today: () => TEST_TODAY });
+    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
     const found = (await ok(app, 'searchPointTujuan', { text: 'Semarang' })).list.find(
       (p) => p.tipe === 'kota' && p.nama === 'Semarang',
     );

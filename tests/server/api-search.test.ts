@@ -6,7 +6,7 @@ import { schedules, seatBookings } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
 import { mudikWindow } from '../../server/db/seed-data/festival';
 import { BOOKING_WINDOW_DAYS, addDays } from '../../server/lib/dates';
-import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { fails, ok } from './api-support';
 
 const { bandung, jakarta } = SEED_FIXTURES.cityIds;
@@ -44,7 +44,7 @@ describeEachDatabase('schedule search on %s', (kind) => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(`${addDays(TEST_TODAY, -1)}T20:00:00+07:00`));
     handle = await createTestDatabase(kind);
-    app = createApp({ db: handle.db, today: () => TEST_TODAY });
+    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
     const cityId = async (name: string) => {
       const found = (await ok(app, 'searchPointTujuan', { text: name })).list.find(
         (p) => p.tipe === 'kota' && p.nama === name,

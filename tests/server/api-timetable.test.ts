@@ -5,7 +5,7 @@ import { createApp } from '../../server/app';
 import { schedules } from '../../server/db/schema';
 import { OPEN_ENDED, SEED_FIXTURES, rollTimetableForward } from '../../server/db/seed';
 import { addDays } from '../../server/lib/dates';
-import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { ok } from './api-support';
 
 const { bandung, jakarta } = SEED_FIXTURES.cityIds;
@@ -47,7 +47,7 @@ describeEachDatabase('the timetable on %s', (kind) => {
 
     it('sells tomorrow again once rolled forward at start, and only once', async () => {
       clockAt(TEST_TODAY, '10:00');
-      const app = createApp({ db: handle.db, today: () => TEST_TODAY });
+      const app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
       const before = await ok(app, 'searchJadwal', { ...BDG_JKT, tanggal_berangkat: TOMORROW });
       expect(before.total_jadwal).toBe(0);
 
@@ -105,7 +105,7 @@ describeEachDatabase('the timetable on %s', (kind) => {
 
     it('runs the free departure only on its Mudik days, and the date strip shows real fares around them', async () => {
       clockAt(addDays(TEST_TODAY, -1), '20:00');
-      const app = createApp({ db: handle.db, today: () => TEST_TODAY });
+      const app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
       const start = addDays(MUDIK_DAYS[0] as string, -2);
       const strip = (await ok(app, 'listTanggalJadwal', { ...BDG_JKT, tanggal_mulai: start, jumlah_hari: 10 })).list;
       expect(strip).toHaveLength(10);
@@ -139,7 +139,7 @@ describeEachDatabase('the timetable on %s', (kind) => {
 
     it('does not list a departure that left an hour ago, today only', async () => {
       clockAt(addDays(TEST_TODAY, -1), '20:00');
-      const app = createApp({ db: handle.db, today: () => TEST_TODAY });
+      const app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
       const pages = async (day: string) => {
         const first = await ok(app, 'searchJadwal', { ...BDG_JKT, tanggal_berangkat: day, page: 1 });
         const all = flatten(first);

@@ -3,7 +3,7 @@ import { createApp, type App } from '../../server/app';
 import { reservations, vouchers } from '../../server/db/schema';
 import { SEED_FIXTURES } from '../../server/db/seed';
 import { addDays } from '../../server/lib/dates';
-import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { API_BASE, PREFIX } from '../../contract';
 import { call, defaultHeaders, fails, ok, toQuery } from './api-support';
 
@@ -71,7 +71,7 @@ describeEachDatabase('vouchers on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
-    app = createApp({ db: handle.db, today: () => TEST_TODAY });
+    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
   });
   afterAll(async () => {
     await handle.destroy();

@@ -9,7 +9,7 @@ import { createLogger } from '../../server/logger';
 import type { OtpMessage } from '../../server/services/otp-delivery';
 import { call, defaultHeaders, fails, ok, type CallOptions } from './api-support';
 import { freshEmail, freshPhone, latestCode, phoneContact, requestCode, signInFully } from './helpers/accounts';
-import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 const START = new Date(`${TEST_TODAY}T09:00:00+07:00`);
 const RINA = SEED_FIXTURES.customers.demo;
@@ -320,7 +320,7 @@ describeEachDatabase('delivering codes on %s', (kind) => {
   });
 
   it('outside demo mode without a sender: no outbox (404), and a code request is refused 503 SRV-2', async () => {
-    const app = createApp({ db: handle.db, today: () => TEST_TODAY, demo: false });
+    const app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow, demo: false });
     const telp = freshPhone();
     const refused = await app.request(`${API_BASE}${endpoints.requestCustomerLoginAlternative.path}`, {
       method: 'POST',
@@ -344,6 +344,7 @@ describeEachDatabase('delivering codes on %s', (kind) => {
     const app = createApp({
       db: handle.db,
       today: () => TEST_TODAY,
+      now: testNow,
       otpSender: {
         send: (message) => {
           sent.push(message);
@@ -368,6 +369,7 @@ describeEachDatabase('delivering codes on %s', (kind) => {
     const app = createApp({
       db: handle.db,
       today: () => TEST_TODAY,
+      now: testNow,
       otpSender: {
         send: () => (failing ? Promise.reject(new Error('SMS gateway down')) : Promise.resolve()),
       },
@@ -382,7 +384,7 @@ describeEachDatabase('delivering codes on %s', (kind) => {
   it('logs the outbox message with a masked address, and never the session token', async () => {
     const lines: string[] = [];
     const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
-    const app = createApp({ db: handle.db, today: () => TEST_TODAY, logger });
+    const app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow, logger });
     const telp = '081977712345';
     const results = await signInFully(app, { tipe: 'telp', telp }, asClient());
     const all = lines.join('\n');

@@ -9,7 +9,7 @@ import { answerClientErrors } from '../../server/http/client-errors';
 import { MAX_BODY_BYTES } from '../../server/http/validate';
 import { createLogger } from '../../server/logger';
 import { basic, userId } from './api-support';
-import { TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, type TestDatabase } from './helpers/test-db';
 
 /**
  * Body limits on a real HTTP server: `app.request()` hands the app a finished body, so only a
@@ -42,7 +42,7 @@ describe('request body limits over HTTP', () => {
       },
     });
     const logger = createLogger('info', sink);
-    const app = createApp({ db: handle.db, today: () => TEST_TODAY, logger });
+    const app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow, logger });
     await new Promise<void>((resolve) => {
       server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: PORT }, () => resolve());
       answerClientErrors(server as Server);

@@ -6,7 +6,7 @@ import { addDays } from '../../server/lib/dates';
 import { FAQS } from '../../server/db/seed-data/content';
 import { fails, ok } from './api-support';
 import { XTR, freeSeats, oneWay } from './helpers/orders';
-import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 const DAY = addDays(TEST_TODAY, 10);
 
@@ -16,7 +16,7 @@ describeEachDatabase('content and configuration on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
-    app = createApp({ db: handle.db, today: () => TEST_TODAY });
+    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
   });
   afterAll(async () => {
     await handle.destroy();
@@ -122,6 +122,7 @@ describeEachDatabase('feature flags switched off on %s', (kind) => {
     app = createApp({
       db: handle.db,
       today: () => TEST_TODAY,
+      now: testNow,
       config: { ...DEFAULT_CONFIG, features: { refundable: false, berkah: false, point: false } },
     });
   });

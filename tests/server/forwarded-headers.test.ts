@@ -9,7 +9,7 @@ import { createApp, type App } from '../../server/app';
 import { serveWebApp } from '../../server/http/static-files';
 import { silentLogger } from '../../server/logger';
 import { userId } from './api-support';
-import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
 
 const PAGE = '<!doctype html><html lang="id"><head><title>Berangkat</title></head><body></body></html>';
 
@@ -54,7 +54,7 @@ describeEachDatabase('forwarded headers on %s', (kind) => {
     dist = mkdtempSync(join(tmpdir(), 'forwarded-'));
     writeFileSync(join(dist, 'index.html'), PAGE);
     for (const hops of [0, 1, 2]) {
-      const app = createApp({ db: handle.db, today: () => TEST_TODAY, trustProxyHops: hops });
+      const app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow, trustProxyHops: hops });
       serveWebApp(app, dist, silentLogger);
       apps.set(hops, app);
     }

@@ -3,7 +3,7 @@ import { OPERATOR_MESSAGES } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { addDays } from '../../server/lib/dates';
 import { fails, ok } from './api-support';
-import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 const DAY = addDays(TEST_TODAY, 10);
 // Seed: Bandung is city 1, Jakarta city 2 (the default search).
@@ -15,7 +15,7 @@ describeEachDatabase('operator landing page and highlighted operators on %s', (k
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
-    app = createApp({ db: handle.db, today: () => TEST_TODAY });
+    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
   });
   afterAll(async () => {
     await handle.destroy();

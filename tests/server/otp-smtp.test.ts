@@ -12,7 +12,7 @@ import { otpDelivery, type OtpDelivery } from '../../server/services/otp-senders
 import { call, ok } from './api-support';
 import { freshClient, freshEmail, freshPhone } from './helpers/accounts';
 import { SMTP_USER, codeInMail, startSmtpServer, type LocalSmtp } from './helpers/smtp';
-import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
 
 const FROM = 'Berangkat <no-reply@berangkat.test>';
 
@@ -31,7 +31,14 @@ describeEachDatabase('sign-in codes by email over SMTP on %s', (kind) => {
       { smtp: { url: smtp.url, from: FROM }, whatsapp: undefined, demo: false },
       { db: handle.db, logger },
     );
-    app = createApp({ db: handle.db, today: () => TEST_TODAY, demo: false, logger, otpSender: delivery.sender });
+    app = createApp({
+      db: handle.db,
+      today: () => TEST_TODAY,
+      now: testNow,
+      demo: false,
+      logger,
+      otpSender: delivery.sender,
+    });
   });
   afterAll(async () => {
     await delivery.close();
@@ -123,7 +130,13 @@ describeEachDatabase('sign-in codes by email over SMTP on %s', (kind) => {
         { smtp: { url, from: FROM }, whatsapp: undefined, demo: false },
         { db: handle.db, logger: createLogger('silent') },
       );
-      const otherApp = createApp({ db: handle.db, today: () => TEST_TODAY, demo: false, otpSender: other.sender });
+      const otherApp = createApp({
+        db: handle.db,
+        today: () => TEST_TODAY,
+        now: testNow,
+        demo: false,
+        otpSender: other.sender,
+      });
       const email = freshEmail();
       const refused = await call(otherApp, 'requestCustomerLoginAlternative', { tipe: 'email', email }, freshClient());
       expect(!refused.ok && [refused.status, refused.error.code]).toEqual([502, 'SRV-3']);
@@ -137,7 +150,13 @@ describeEachDatabase('sign-in codes by email over SMTP on %s', (kind) => {
       { smtp: { url: smtp.url, from: FROM }, whatsapp: undefined, demo: true },
       { db: handle.db, logger: createLogger('silent') },
     );
-    const demoApp = createApp({ db: handle.db, today: () => TEST_TODAY, demo: true, otpSender: demoDelivery.sender });
+    const demoApp = createApp({
+      db: handle.db,
+      today: () => TEST_TODAY,
+      now: testNow,
+      demo: true,
+      otpSender: demoDelivery.sender,
+    });
     const email = freshEmail();
     const as = freshClient();
     await ok(demoApp, 'requestCustomerLoginAlternative', { tipe: 'email', email }, as);
@@ -163,7 +182,13 @@ describeEachDatabase('sign-in codes by email over SMTP on %s', (kind) => {
         { smtp: { url: remote.toString(), from: FROM }, whatsapp: undefined, demo },
         { db: handle.db, logger: createLogger('silent') },
       );
-      const otherApp = createApp({ db: handle.db, today: () => TEST_TODAY, demo, otpSender: other.sender });
+      const otherApp = createApp({
+        db: handle.db,
+        today: () => TEST_TODAY,
+        now: testNow,
+        demo,
+        otpSender: other.sender,
+      });
       const email = freshEmail();
       const reply = await call(otherApp, 'requestCustomerLoginAlternative', { tipe: 'email', email }, freshClient());
       await other.close();

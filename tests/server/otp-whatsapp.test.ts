@@ -12,7 +12,7 @@ import type { WhatsappSettings } from '../../server/services/otp-settings';
 import { whatsappSender } from '../../server/services/otp-whatsapp';
 import { call, ok } from './api-support';
 import { freshClient, freshEmail, freshPhone } from './helpers/accounts';
-import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
 import {
   ACCESS_TOKEN,
   PHONE_NUMBER_ID,
@@ -39,6 +39,7 @@ describeEachDatabase('sign-in codes by WhatsApp on %s', (kind) => {
     createApp({
       db: handle.db,
       today: () => TEST_TODAY,
+      now: testNow,
       demo: false,
       logger,
       otpSender: routedSender({

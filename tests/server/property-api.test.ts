@@ -29,7 +29,7 @@ import {
 
 /** Values at the edges of the ranges a query value meets: int4, safe integers, the calendar. */
 const edgeValue = fc.constantFrom('2147483648', '9007199254740993', '-1', '0', '1e309', '9999-12-31', '62');
-import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 /**
  * Generated bad input against every call of the contract's `endpoints` table: wrong types, huge
@@ -276,7 +276,7 @@ describeEachDatabase('generated bad input on every call, on %s', (kind) => {
   beforeAll(async () => {
     started = performance.now();
     handle = await createTestDatabase(kind);
-    app = createApp({ db: handle.db, today: () => TEST_TODAY });
+    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
     bearer = await signIn(app);
     // Signing out revokes the token it is sent with: that call gets a session of its own.
     logoutBearer = await signIn(app);

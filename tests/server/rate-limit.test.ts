@@ -12,7 +12,7 @@ import {
 } from '../../server/services/rate-limit';
 import { defaultHeaders, fails, ok, type CallOptions } from './api-support';
 import { freshPhone } from './helpers/accounts';
-import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { describeNeeding } from '../helpers/needs';
 
 /** The Redis the shared-limit tests run on: the CI's when it answers (.ci/run); skipped otherwise. */
@@ -116,8 +116,8 @@ describeEachDatabase('limits shared by two server processes on %s', (kind) => {
   const twoProcesses = (makeStore: () => LimiterStore) => {
     const storeA = makeStore();
     const storeB = makeStore();
-    const a = createApp({ db: handle.db, today: () => TEST_TODAY, limiterStore: storeA });
-    const b = createApp({ db: handle.db, today: () => TEST_TODAY, limiterStore: storeB });
+    const a = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow, limiterStore: storeA });
+    const b = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow, limiterStore: storeB });
     return { a, b, close: () => Promise.all([storeA.close(), storeB.close()]) };
   };
 
@@ -134,7 +134,7 @@ describeEachDatabase('limits shared by two server processes on %s', (kind) => {
   });
 
   it('raises per-client limits by the e2e factor, never the limits per phone', async () => {
-    const app = createApp({ db: handle.db, today: () => TEST_TODAY, clientRateFactor: 2 });
+    const app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow, clientRateFactor: 2 });
     const as = asClient(freshIp());
     for (let i = 0; i < 40; i += 1) {
       await ok(app, 'requestCustomerLoginAlternative', { tipe: 'telp', telp: freshPhone() }, as);

@@ -17,7 +17,7 @@ import { DRAINING_MESSAGE } from '../../server/routes/ops';
 import { memoryStore, redisStore, type LimiterStore } from '../../server/services/rate-limit';
 import { queryRows } from '../../server/services/sql';
 import { itNeeding } from '../helpers/needs';
-import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
 
 /**
  * Issue 23, operable: /api/ready tells a load balancer whether to send this process traffic. It
@@ -57,7 +57,7 @@ describeEachDatabase('/api/ready on %s', (kind) => {
   });
 
   it('answers 200 without credentials when the database answers and every migration is applied', async () => {
-    const app = createApp({ db: handle.db, today: () => TEST_TODAY });
+    const app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
     const { status, body, response } = await ready(app);
     expect(status).toBe(200);
     expect(ReadyOk.parse(body).results).toEqual({
@@ -70,7 +70,7 @@ describeEachDatabase('/api/ready on %s', (kind) => {
   });
 
   it('answers 503 SRV-4 when a migration of the build is not applied, and 200 again once it is', async () => {
-    const app = createApp({ db: handle.db, today: () => TEST_TODAY });
+    const app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
     const [newest] = await queryRows<{ id: number; hash: string; at: string }>(
       handle.db,
       sql`SELECT id::int AS id, hash, created_at::text AS at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`,
@@ -91,7 +91,7 @@ describeEachDatabase('/api/ready on %s', (kind) => {
       );
     }
     // A new app: one answer is reused for a second (READY_CACHE_MS).
-    expect((await ready(createApp({ db: handle.db, today: () => TEST_TODAY }))).status).toBe(200);
+    expect((await ready(createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow }))).status).toBe(200);
   });
 
   it('a flood of /ready costs the database one check, reused for a second', async () => {
@@ -103,7 +103,7 @@ describeEachDatabase('/api/ready on %s', (kind) => {
         return new Promise<void>((resolve) => setTimeout(resolve, 20));
       },
     };
-    const app = createApp({ db: handle.db, today: () => TEST_TODAY, limiterStore: counting });
+    const app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow, limiterStore: counting });
     const answers = await Promise.all(Array.from({ length: 50 }, () => app.request(READY)));
     expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 50 }, () => 200));
     expect((await app.request(READY)).status).toBe(200);
@@ -111,7 +111,7 @@ describeEachDatabase('/api/ready on %s', (kind) => {
   });
 
   it('stays ready when a newer build has applied a migration this one does not ship (rolling deploy)', async () => {
-    const app = createApp({ db: handle.db, today: () => TEST_TODAY });
+    const app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
     const later = String(Date.UTC(2099, 0, 1));
     await handle.db.execute(
       sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('newer-build', ${later}::bigint)`,
@@ -129,7 +129,7 @@ describeEachDatabase('/api/ready on %s', (kind) => {
     const empty = await createTestDatabase(kind, { seed: false });
     try {
       await empty.db.execute(sql`DROP SCHEMA drizzle CASCADE`);
-      const app = createApp({ db: empty.db, today: () => TEST_TODAY });
+      const app = createApp({ db: empty.db, today: () => TEST_TODAY, now: testNow });
       const { status, body } = await ready(app);
       expect(status).toBe(503);
       expect(ErrorEnvelopeSchema.parse(body).message).toBe(
@@ -142,7 +142,7 @@ describeEachDatabase('/api/ready on %s', (kind) => {
 
   it('answers 503 naming the database when it does not answer, while /health stays 200 (alive)', async () => {
     const gone = await createTestDatabase(kind, { seed: false });
-    const app = createApp({ db: gone.db, today: () => TEST_TODAY });
+    const app = createApp({ db: gone.db, today: () => TEST_TODAY, now: testNow });
     await gone.destroy();
     const { status, body } = await ready(app);
     expect(status).toBe(503);
@@ -156,7 +156,7 @@ describeEachDatabase('/api/ready on %s', (kind) => {
 
   it('answers 503 while draining, with every reply closing its connection; /health stays 200', async () => {
     const lifecycle = createLifecycle();
-    const app = createApp({ db: handle.db, today: () => TEST_TODAY, lifecycle });
+    const app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow, lifecycle });
     const before = await app.request(READY);
     expect(before.status).toBe(200);
     expect(before.headers.get('connection')).toBeNull();
@@ -179,7 +179,7 @@ describeEachDatabase('/api/ready on %s', (kind) => {
     it('answers 503 naming Redis when it does not answer, without its address', async () => {
       const store = redisStore(DEAD_REDIS, createLogger('silent'));
       stores.push(store);
-      const app = createApp({ db: handle.db, today: () => TEST_TODAY, limiterStore: store });
+      const app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow, limiterStore: store });
       const started = performance.now();
       const { status, body } = await ready(app);
       expect(status).toBe(503);
@@ -194,7 +194,7 @@ describeEachDatabase('/api/ready on %s', (kind) => {
     itNeeding('redis', 'answers 200 with redis ok when Redis answers PING', async () => {
       const store = redisStore(process.env.TEST_REDIS_URL!, createLogger('silent'));
       stores.push(store);
-      const app = () => createApp({ db: handle.db, today: () => TEST_TODAY, limiterStore: store });
+      const app = () => createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow, limiterStore: store });
       // The connection is made in the background; ready says 503 until it is up.
       let answer = await ready(app());
       for (let i = 0; i < 50 && answer.status !== 200; i += 1) {
@@ -207,7 +207,13 @@ describeEachDatabase('/api/ready on %s', (kind) => {
 
     it('answers within its bound when a check hangs', async () => {
       const hanging: LimiterStore = { ...memoryStore(), ping: () => new Promise<void>(() => {}) };
-      const app = createApp({ db: handle.db, today: () => TEST_TODAY, limiterStore: hanging, readyTimeoutMs: 300 });
+      const app = createApp({
+        db: handle.db,
+        today: () => TEST_TODAY,
+        now: testNow,
+        limiterStore: hanging,
+        readyTimeoutMs: 300,
+      });
       const started = performance.now();
       const { status, body } = await ready(app);
       const took = performance.now() - started;

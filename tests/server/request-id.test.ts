@@ -10,7 +10,7 @@ import { createApp, type App } from '../../server/app';
 import { answerClientErrors } from '../../server/http/client-errors';
 import { serveWebApp } from '../../server/http/static-files';
 import { createLogger } from '../../server/logger';
-import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
 import { basic, defaultHeaders, userId } from './api-support';
 
 /**
@@ -29,7 +29,7 @@ type Line = Record<string, unknown>;
 function loggedApp(db: TestDatabase['db'], extra: Partial<Parameters<typeof createApp>[0]> = {}) {
   const lines: Line[] = [];
   const logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as Line) });
-  const app = createApp({ db, today: () => TEST_TODAY, logger, ...extra });
+  const app = createApp({ db, today: () => TEST_TODAY, now: testNow, logger, ...extra });
   return { app, lines, logger };
 }
 
@@ -175,7 +175,7 @@ describe("the HTTP parser's own refusals", () => {
   let handle: TestDatabase;
   beforeAll(async () => {
     handle = await createTestDatabase('pglite', { seed: false });
-    app = createApp({ db: handle.db, today: () => TEST_TODAY });
+    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
     server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: PORT }) as Server;
     answerClientErrors(server);
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));

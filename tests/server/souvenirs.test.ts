@@ -4,7 +4,7 @@ import { createApp, type App } from '../../server/app';
 import { DEFAULT_CONFIG } from '../../server/services/config';
 import { SOUVENIRS } from '../../server/db/seed-data/souvenirs';
 import { fails, ok } from './api-support';
-import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 
 describeEachDatabase('oleh-oleh on %s', (kind) => {
   let handle: TestDatabase;
@@ -15,6 +15,7 @@ describeEachDatabase('oleh-oleh on %s', (kind) => {
     app = createApp({
       db: handle.db,
       today: () => TEST_TODAY,
+      now: testNow,
       config: { ...DEFAULT_CONFIG, callCenter: { ...DEFAULT_CONFIG.callCenter, whatsapp: '6281299998888' } },
     });
   });

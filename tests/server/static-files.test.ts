@@ -9,7 +9,7 @@ import { chooseEncoding } from '../../server/http/compression';
 import { hardenCookie } from '../../server/http/security-headers';
 import { serveWebApp } from '../../server/http/static-files';
 import { silentLogger } from '../../server/logger';
-import { TEST_TODAY, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, type TestDatabase, describeEachDatabase } from './helpers/test-db';
 import { basic, userId } from './api-support';
 
 /** A small build as vite.config.ts writes it: each text file with its .br and .gz beside it. */
@@ -92,7 +92,7 @@ describeEachDatabase('serving the web app and the API on %s', (kind) => {
     dist = mkdtempSync(join(tmpdir(), 'web-static-'));
     writeBuild(dist);
     handle = await createTestDatabase(kind);
-    app = createApp({ db: handle.db, today: () => TEST_TODAY });
+    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
     serveWebApp(app, dist, silentLogger);
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, HEADER } from '../../contract';
 import { createApp, type App } from '../../server/app';
 import { defaultHeaders } from './api-support';
-import { TEST_TODAY, createTestDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, type TestDatabase } from './helpers/test-db';
 
 /** Spec section 7: a native host's version code travels with each call; the server logs it, never refuses for it. */
 describe('the native app version code', () => {
@@ -21,7 +21,7 @@ describe('the native app version code', () => {
         done();
       },
     });
-    app = createApp({ db: handle.db, today: () => TEST_TODAY, logger: pino({ level: 'info' }, sink) });
+    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow, logger: pino({ level: 'info' }, sink) });
   });
   afterAll(async () => {
     await handle.destroy();

@@ -6,7 +6,7 @@ import { reservations, vouchers } from '../../server/db/schema';
 import { addDays } from '../../server/lib/dates';
 import { call, defaultHeaders, fails, ok } from './api-support';
 import { XTR, freeSeats } from './helpers/orders';
-import { TEST_TODAY, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
+import { TEST_TODAY, testNow, createTestDatabase, describeEachDatabase, type TestDatabase } from './helpers/test-db';
 
 /**
  * Issue 21: a voucher allowed once was used four times as duakali, Duakali, dUakali, DUAKALI. An
@@ -58,7 +58,7 @@ describeEachDatabase('a voucher typed in any case on %s', (kind) => {
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind, { max: 20 });
-    app = createApp({ db: handle.db, today: () => TEST_TODAY });
+    app = createApp({ db: handle.db, today: () => TEST_TODAY, now: testNow });
   });
   afterAll(async () => {
     await handle.destroy();
