@@ -39,3 +39,7 @@ export const DEFAULT_BASIC_CREDENTIALS: Record<Platform, { user: string; passwor
   'APP-ANDROID': { user: 'berangkat-android', password: 'android-2026' },
   'APP-IOS': { user: 'berangkat-ios', password: 'ios-2026' },
 };
+
+/** All paths sit under this base; `{prefix}` of the spec is the product's own group. */
+export const API_BASE = '/api';
+export const PREFIX = 'berangkat';

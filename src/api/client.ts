@@ -1,7 +1,27 @@
 import type { z } from 'zod';
-import { API_BASE, endpoints, type EndpointInput, type EndpointName, type EndpointResults } from '../../contract/api';
+import type { EndpointInput, EndpointName, EndpointResults } from '../../contract/api';
+import type { Endpoint } from '../../contract/endpoint';
+import { ENDPOINT_AREA, type EndpointArea } from '../../contract/endpoint-areas';
 import { ErrorEnvelopeSchema, OK, describeIssues, envelope, type ErrorCode } from '../../contract/envelope';
-import { HEADER, USER_ID_LENGTH, type Platform } from '../../contract/platform';
+import { API_BASE, HEADER, USER_ID_LENGTH, type Platform } from '../../contract/platform';
+
+/**
+ * Each area's calls, loaded with the first call into it: building the wire's schemas is a large part
+ * of the app's start on a phone, and a page builds only those of the areas it calls.
+ */
+const AREA_TABLES: { readonly [A in EndpointArea]: () => Promise<Readonly<Record<string, Endpoint>>> } = {
+  points: async () => (await import('../../contract/endpoints/points')).pointsEndpoints,
+  schedules: async () => (await import('../../contract/endpoints/schedules')).schedulesEndpoints,
+  booking: async () => (await import('../../contract/endpoints/booking')).bookingEndpoints,
+  payment: async () => (await import('../../contract/endpoints/payment')).paymentEndpoints,
+  order: async () => (await import('../../contract/endpoints/order')).orderEndpoints,
+  account: async () => (await import('../../contract/endpoints/account')).accountEndpoints,
+  souvenir: async () => (await import('../../contract/endpoints/souvenir')).souvenirEndpoints,
+  content: async () => (await import('../../contract/endpoints/content')).contentEndpoints,
+  flashsale: async () => (await import('../../contract/endpoints/flashsale')).flashsaleEndpoints,
+  support: async () => (await import('../../contract/endpoints/support')).supportEndpoints,
+};
+const areaLoads = new Map<EndpointArea, Promise<Readonly<Record<string, Endpoint>>>>();
 
 /**
  * The one HTTP client of the app. Every call goes through `request(name, input)`: the contract's
@@ -123,11 +143,35 @@ export function toQueryString(input: Record<string, unknown>): string {
   return query ? `?${query}` : '';
 }
 
+/**
+ * The call's method, path and schemas. An area that cannot be fetched (the phone went offline before
+ * its first call) is a network failure like any other, and the next call fetches it again.
+ */
+async function endpointOf(name: EndpointName): Promise<Endpoint> {
+  const area = ENDPOINT_AREA[name];
+  let load = areaLoads.get(area);
+  if (!load) {
+    load = AREA_TABLES[area]();
+    areaLoads.set(area, load);
+    load.catch(() => areaLoads.delete(area));
+  }
+  let table: Readonly<Record<string, Endpoint>>;
+  try {
+    table = await load;
+  } catch {
+    throw new ApiError('NETWORK', 0, NETWORK_ERROR_MESSAGE);
+  }
+  const endpoint = table[name];
+  // ENDPOINT_AREA is typechecked against the areas' tables: a miss is a broken build.
+  if (!endpoint) throw new Error(`${name} is not in the ${area} calls`);
+  return endpoint;
+}
+
 const replySchemas = new Map<EndpointName, z.ZodType>();
-function replySchema(name: EndpointName): z.ZodType {
+function replySchema(name: EndpointName, endpoint: Endpoint): z.ZodType {
   let schema = replySchemas.get(name);
   if (!schema) {
-    schema = envelope(endpoints[name].results);
+    schema = envelope(endpoint.results);
     replySchemas.set(name, schema);
   }
   return schema;
@@ -187,11 +231,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function send(
     name: EndpointName,
+    endpoint: Endpoint,
     raw: Record<string, unknown>,
     token: string | null,
     requestOptions: RequestOptions,
   ): Promise<Reply> {
-    const endpoint: { method: 'GET' | 'POST'; path: string; body?: 'json' | 'form' } = endpoints[name];
     const init: RequestInit = {
       method: endpoint.method,
       headers: { ...(await headers(token)), ...requestOptions.headers },
@@ -238,7 +282,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     input: EndpointInput<N>,
     requestOptions: RequestOptions = {},
   ): Promise<EndpointResults<N>> {
-    const endpoint = endpoints[name];
+    const endpoint = await endpointOf(name);
     const raw = (input ?? {}) as Record<string, unknown>;
 
     // Spec section 8: lookups with missing parameters fail without a call.
@@ -246,15 +290,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!checked.success) throw new ApiError('REQ-1', 0, describeIssues(checked.error));
 
     const token = options.getToken();
-    let reply = await send(name, raw, token, requestOptions);
+    let reply = await send(name, endpoint, raw, token, requestOptions);
     if (token && isRefusedToken(reply)) {
       // A stale or wrong token never locks anyone out: forget it and carry on as a guest.
       options.onTokenRefused?.(token);
-      reply = await send(name, raw, null, requestOptions);
+      reply = await send(name, endpoint, raw, null, requestOptions);
     }
     const { status, json } = reply;
 
-    const parsed = replySchema(name).safeParse(json);
+    const parsed = replySchema(name, endpoint).safeParse(json);
     if (!parsed.success) {
       // An error envelope is still an error envelope even if its results schema would not match.
       const asError = ErrorEnvelopeSchema.safeParse(json);
@@ -265,7 +309,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (envelopeReply.status !== OK) {
       throw new ApiError(envelopeReply.code ?? 'SRV-1', status, envelopeReply.message ?? BAD_REPLY_MESSAGE);
     }
-    // The envelope schema above was built from endpoints[name].results, so this is its output type.
+    // The envelope schema above was built from the endpoint's results, so this is its output type.
     return envelopeReply.results as EndpointResults<N>;
   }
 

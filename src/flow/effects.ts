@@ -1,11 +1,6 @@
 import { assign, fromCallback, fromPromise, type EventObject } from 'xstate';
-import {
-  HOLD_MINUTES,
-  RESERVATION_HEADER,
-  type CekHargaBody,
-  type CekHargaResults,
-  type ReservasiBody,
-} from '../../contract';
+import { HOLD_MINUTES, RESERVATION_HEADER } from '../../contract/holds';
+import type { CekHargaBody, CekHargaResults, ReservasiBody } from '../../contract';
 import { HOLD_TICK_MS } from '../../machines/constants';
 import type { HoldInput, HoldLeg, HoldOutcome, ReserveInput, ReserveOutcome } from '../../machines/booking-context';
 import type { PriceRequest } from '../../machines/booking-requests';

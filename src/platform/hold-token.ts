@@ -1,4 +1,4 @@
-import { HoldTokenSchema } from '../../contract';
+import { HoldTokenSchema } from '../../contract/holds';
 
 /**
  * The hold token a booking's first hold-kursi call names, made on this device and kept in local

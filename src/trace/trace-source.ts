@@ -1,11 +1,11 @@
+import { DEFAULT_BASIC_CREDENTIALS } from '../../contract/platform';
 import {
-  DEFAULT_BASIC_CREDENTIALS,
   SUPPORT_CODE_PATTERN,
   SUPPORT_MESSAGE,
   TRACE_RETENTION_DAYS,
   TraceDocumentSchema,
   type TraceDocument,
-} from '../../contract';
+} from '../../contract/support';
 import { createApiClient, isApiError } from '../api/client';
 
 /**

@@ -90,22 +90,26 @@ describe('request headers', () => {
     // Issue 21: the web bundle holds the web pair only; an app's own comes from its native host.
     const web = DEFAULT_BASIC_CREDENTIALS.WEB;
     const host = { user: 'host-user', password: 'host-secret' };
-    let hand: (pair: typeof host | null) => void = () => undefined;
+    let hand: ((pair: typeof host | null) => void) | null = null;
     const { client, header, setPlatform } = setup({
       credentials: (platform) =>
         platform === 'WEB' ? web : new Promise<typeof host | null>((resolve) => (hand = resolve)),
     });
+    // The host answers once the call has asked it.
+    const handOver = async (pair: typeof host | null) => {
+      await vi.waitFor(() => expect(hand).not.toBeNull());
+      hand?.(pair);
+      hand = null;
+    };
     setPlatform('APP-ANDROID');
     const handed = client.request('kotaPopuler', {});
-    await Promise.resolve();
-    hand(host);
+    await handOver(host);
     await handed;
     expect(header(0, 'authorization')).toBe(`Basic ${btoa('host-user:host-secret')}`);
     expect(header(0, 'x-platform')).toBe('APP-ANDROID');
 
     const never = client.request('kotaPopuler', {});
-    await Promise.resolve();
-    hand(null);
+    await handOver(null);
     await never;
     // The server checks the platform and the pair together: the web pair goes as WEB.
     expect(header(1, 'authorization')).toBe(`Basic ${btoa(`${web.user}:${web.password}`)}`);

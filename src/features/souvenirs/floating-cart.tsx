@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Minus, Plus, ShoppingBag, Trash2, X } from 'lucide-react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { SOUVENIR_LIMITS } from '../../../contract';
+import { SOUVENIR_LIMITS } from '../../../contract/souvenir';
 import { cartCount, cartTotal, isCartOpen, isTutorialShowing } from '../../../machines/souvenir-cart.machine';
 import { souvenirOrderFormatQueryOptions } from '../../api/content-queries';
 import { buttonStyles } from '../../components/button-styles';

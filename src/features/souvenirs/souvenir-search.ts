@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SOUVENIR_LIMITS } from '../../../contract';
+import { SOUVENIR_LIMITS } from '../../../contract/souvenir';
 
 /** /app/oleh-oleh search params: a bad value falls back instead of breaking the page. */
 export const souvenirSearchSchema = z.object({
