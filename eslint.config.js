@@ -107,6 +107,26 @@ export default tseslint.config(
     },
   },
   {
+    // The contract's index re-exports the merged call table: a value imported from it (or from
+    // api.ts) builds every call's schemas at the app's start instead of each area's with its first
+    // call (ADR 0018 point 4). Types cost nothing at run time.
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+contract(/index|/api)?$',
+              allowTypeImports: true,
+              message: "Import the value from its contract/<area>.ts: the index and api.ts are the server's.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

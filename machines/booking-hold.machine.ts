@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, sendParent, setup, type EventObject } from 'xstate';
-import { HOLD_MINUTES } from '../contract';
+import { HOLD_MINUTES } from '../contract/holds';
 import { EMPTY_HOLD, type HoldInput, type HoldLeg, type HoldOutcome, type SeatHold } from './booking-context';
 import { chosenWithoutLeg, hasHoldWork, heldAfter, holdInput, holdLeft, releaseInput } from './booking-hold';
 

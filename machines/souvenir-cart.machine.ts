@@ -1,5 +1,5 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import { SOUVENIR_LIMITS } from '../contract';
+import { SOUVENIR_LIMITS } from '../contract/souvenir';
 
 /**
  * The floating souvenir cart (spec section 2, "Souvenir cart"): add, remove by id, clear all
