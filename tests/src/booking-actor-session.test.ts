@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BASIC_CREDENTIALS } from '../../contract/platform';
 import { createApiClient } from '../../src/api/client';
 import { createAppFlow, type AppFlow, type SessionSource } from '../../src/flow/app-flow-core';
@@ -62,6 +62,11 @@ function fakeSession(signedIn: boolean) {
 }
 
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+// The client loads the account calls with their first use; loaded here, a profile call goes out
+// within the turn `settle` waits for, so "no profile call" below means none was made.
+beforeAll(async () => {
+  await import('../../contract/endpoints/account');
+});
 
 let flows: AppFlow[] = [];
 afterEach(() => {
