@@ -24,8 +24,8 @@ const AREA_TABLES: { readonly [A in EndpointArea]: () => Promise<Readonly<Record
 const areaLoads = new Map<EndpointArea, Promise<Readonly<Record<string, Endpoint>>>>();
 
 /**
- * The one HTTP client of the app. Every call goes through `request(name, input)`: the contract's
- * `endpoints` table gives method, path and schemas; every reply is parsed with
+ * The one HTTP client of the app. Every call goes through `request(name, input)`: the call's area
+ * table (AREA_TABLES above) gives method, path and schemas; every reply is parsed with
  * `envelope(results)`, so the caller gets typed results or an ApiError, never a crash.
  */
 
